@@ -1,0 +1,238 @@
+"""The ``kg`` command: argument wiring and error translation only.
+
+Every command calls into the library; a :class:`kg.errors.KgError` becomes a
+one-line message on stderr and a non-zero exit status, never a traceback.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Sequence
+
+from kg import __version__
+from kg.errors import KgError
+
+EXIT_OK = 0
+EXIT_ERROR = 1
+EXIT_USAGE = 2
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports usage errors in one line (``kg: error: ...``)."""
+
+    def error(self, message: str) -> None:  # pragma: no cover - exercised via CLI tests
+        self.exit(EXIT_USAGE, f"kg: error: {message}\n")
+
+
+def _add_input_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--format",
+        dest="input_format",
+        choices=["auto", "listing", "json", "jsonl", "csv", "tsv", "bibtex"],
+        default="auto",
+        help="input format (default: sniffed from content and extension)",
+    )
+    p.add_argument(
+        "--max-bytes",
+        type=int,
+        default=None,
+        help="refuse an input file larger than this many bytes (default: 512 MiB)",
+    )
+
+
+def _add_progress_options(p: argparse.ArgumentParser) -> None:
+    g = p.add_mutually_exclusive_group()
+    g.add_argument("-q", "--quiet", action="store_true", help="print nothing but errors")
+    g.add_argument("-v", "--verbose", action="store_true", help="print every warning")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="kg", description=__doc__.splitlines()[0])
+    parser.add_argument("--version", action="version", version=f"kg {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+
+    p = sub.add_parser("parse", help="print the unique papers of listings as JSON Lines")
+    p.add_argument("files", nargs="+", metavar="FILE")
+    _add_input_options(p)
+    _add_progress_options(p)
+    p.set_defaults(func=_cmd_parse)
+
+    p = sub.add_parser("extract", help="print the mentions of each paper as JSON Lines")
+    p.add_argument("files", nargs="+", metavar="FILE")
+    p.add_argument("--workers", type=int, default=1, help="processes for extraction")
+    _add_input_options(p)
+    _add_progress_options(p)
+    p.set_defaults(func=_cmd_extract)
+
+    p = sub.add_parser("build", help="build the graph, store, views and report")
+    p.add_argument("files", nargs="*", metavar="FILE", help="listings (default: bundled sample)")
+    p.add_argument("-o", "--output", default="output", help="output folder (default: output)")
+    p.add_argument("--base", default=None, help="base IRI of minted resources")
+    p.add_argument(
+        "--rdf-format",
+        action="append",
+        choices=["turtle", "nt", "jsonld"],
+        default=None,
+        help="extra RDF serialisations besides graph.ttl (repeatable)",
+    )
+    p.add_argument("--workers", type=int, default=1, help="processes for extraction")
+    _add_input_options(p)
+    _add_progress_options(p)
+    p.set_defaults(func=_cmd_build)
+
+    # --- commands that read a built graph (filled in by their issues) ------
+    p = sub.add_parser("query", help="run a named query, a .rq file or inline SPARQL")
+    p.add_argument("query")
+    p.add_argument("--param", action="append", default=[], metavar="NAME=VALUE")
+    p.add_argument("--format", dest="out_format", default="table",
+                   choices=["table", "csv", "tsv", "json"])
+    g = p.add_mutually_exclusive_group()
+    g.add_argument("--store", default=None, help="embedded store folder (default: output/store)")
+    g.add_argument("--endpoint", default=None, help="a SPARQL 1.1 endpoint URL")
+    p.add_argument("--from", dest="from_dir", default="output", help="a build folder")
+    p.set_defaults(func=_cmd_query)
+
+    p = sub.add_parser("queries", help="list the named queries and their parameters")
+    p.set_defaults(func=_cmd_queries)
+
+    p = sub.add_parser("coauthors", help="co-authorship statistics")
+    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    p.add_argument("--from", dest="from_dir", default="output", help="a build folder")
+    p.set_defaults(func=_cmd_coauthors)
+
+    p = sub.add_parser("viz", help="write an interactive HTML view")
+    p.add_argument("view", choices=["kg", "coauthors", "ego", "track", "entity", "entities"])
+    p.add_argument("arg", nargs="?", default=None)
+    p.add_argument("-o", "--output", default=None, help="HTML file to write")
+    p.add_argument("--from", dest="from_dir", default="output", help="a build folder")
+    p.set_defaults(func=_cmd_viz)
+
+    p = sub.add_parser("push", help="load the built graph into a SPARQL server")
+    p.add_argument("--endpoint", required=True)
+    p.add_argument("--graph", default=None)
+    p.add_argument("--user", default=None)
+    p.add_argument("--password", default=None)
+    p.add_argument("--from", dest="from_dir", default="output", help="a build folder")
+    p.set_defaults(func=_cmd_push)
+    return parser
+
+
+# ------------------------------------------------------------------ commands
+
+
+def _progress(args: argparse.Namespace):
+    from kg.progress import Progress
+
+    return Progress(quiet=getattr(args, "quiet", False), verbose=getattr(args, "verbose", False))
+
+
+def _read(args: argparse.Namespace):
+    from kg.parse import read_corpus
+
+    fmt = None if args.input_format == "auto" else args.input_format
+    return read_corpus(args.files, format=fmt, max_bytes=args.max_bytes)
+
+
+def _report_corpus(corpus, args: argparse.Namespace) -> None:
+    """Warnings and the closing count line, on stderr."""
+    if getattr(args, "quiet", False):
+        return
+    shown = corpus.warnings if getattr(args, "verbose", False) else corpus.warnings[:20]
+    for w in shown:
+        print(f"kg: warning: {w}", file=sys.stderr)
+    if len(corpus.warnings) > len(shown):
+        print(f"kg: ... {len(corpus.warnings) - len(shown)} more warnings (--verbose shows all)",
+              file=sys.stderr)
+    print(
+        f"kg: {corpus.entries} entries read, {len(corpus.papers)} papers, "
+        f"{corpus.merged} merged, {corpus.skipped} skipped",
+        file=sys.stderr,
+    )
+
+
+def _cmd_parse(args: argparse.Namespace) -> int:
+    from kg.parse import paper_to_json
+
+    corpus = _read(args)
+    out = sys.stdout
+    for paper in corpus.papers:
+        out.write(json.dumps(paper_to_json(paper), ensure_ascii=False) + "\n")
+    out.flush()
+    _report_corpus(corpus, args)
+    return EXIT_OK
+
+
+def _cmd_extract(args: argparse.Namespace) -> int:
+    from kg.extract import extract_corpus, extraction_to_json
+
+    corpus = _read(args)
+    for ex in extract_corpus(corpus, workers=args.workers, progress=_progress(args)):
+        sys.stdout.write(json.dumps(extraction_to_json(ex), ensure_ascii=False) + "\n")
+    sys.stdout.flush()
+    _report_corpus(corpus, args)
+    return EXIT_OK
+
+
+def _cmd_build(args: argparse.Namespace) -> int:
+    from kg.pipeline import build
+
+    result = build(
+        args.files or None,
+        Path(args.output),
+        input_format=None if args.input_format == "auto" else args.input_format,
+        max_bytes=args.max_bytes,
+        base=args.base,
+        rdf_formats=tuple(args.rdf_format or ()),
+        workers=args.workers,
+        progress=_progress(args),
+    )
+    _report_corpus(result.corpus, args)
+    if not args.quiet:
+        print(f"kg: wrote {args.output}/ ({', '.join(result.files)})", file=sys.stderr)
+    return EXIT_OK
+
+
+def _not_yet(name: str) -> int:
+    raise KgError(f"'kg {name}' is not available in this version yet")
+
+
+def _cmd_query(args: argparse.Namespace) -> int:
+    return _not_yet("query")
+
+
+def _cmd_queries(args: argparse.Namespace) -> int:
+    return _not_yet("queries")
+
+
+def _cmd_coauthors(args: argparse.Namespace) -> int:
+    return _not_yet("coauthors")
+
+
+def _cmd_viz(args: argparse.Namespace) -> int:
+    return _not_yet("viz")
+
+
+def _cmd_push(args: argparse.Namespace) -> int:
+    return _not_yet("push")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.func(args)
+    except KgError as exc:
+        print(f"kg: error: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+    except KeyboardInterrupt:
+        print("kg: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return EXIT_OK
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,171 @@
+"""Reading inputs: listings (DESIGN.md), JSON / JSON Lines, CSV / TSV, BibTeX.
+
+>>> from kg.parse import sniff
+>>> sniff("papers.bib", "@article{x, title={T}}")
+'bibtex'
+>>> sniff("list.txt", "论文检索\\n\\nDeep Learning\\n")
+'listing'
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Iterable, Sequence
+
+from kg.errors import ParseError
+from kg.models import Corpus, Paper, ParseWarning
+from kg.parse.decode import decode, read_bytes
+from kg.parse.records import Entry, merge_entries
+
+FORMATS = ("listing", "json", "jsonl", "csv", "tsv", "bibtex")
+_EXTENSIONS = {
+    ".json": "json", ".jsonl": "jsonl", ".ndjson": "jsonl", ".csv": "csv",
+    ".tsv": "tsv", ".tab": "tsv", ".bib": "bibtex", ".bibtex": "bibtex",
+    ".txt": "listing", ".md": "listing",
+}
+
+
+def sniff(name: str, text: str) -> str:
+    """Guess an input's format from its content, then its extension."""
+    head = text.lstrip()[:4096]
+    ext = _EXTENSIONS.get(Path(name).suffix.lower())
+    first = head.split("\n", 1)[0].strip()
+    if head.startswith("["):
+        return "json"
+    if head.startswith("{"):
+        lines = [ln for ln in head.split("\n") if ln.strip()]
+        if len(lines) > 1 and lines[0].rstrip().endswith("}"):
+            try:
+                json.loads(lines[0])
+                return "jsonl"
+            except ValueError:
+                pass
+        return "jsonl" if ext == "jsonl" else "json"
+    if head.startswith("@") or ("\n@" in head and ext == "bibtex"):
+        return "bibtex"
+    lower = first.lower()
+    if any(k in lower for k in ("abstract", "summary")) and len(first) < 500:
+        if "\t" in first and (ext == "tsv" or first.count("\t") >= first.count(",")):
+            return "tsv"
+        if "," in first:
+            return "csv"
+    if ext in ("csv", "tsv", "json", "jsonl", "bibtex"):
+        return ext
+    return "listing"
+
+
+def _label(path: Path) -> str:
+    """How a file is named in sources: bundled sample files by a stable name."""
+    from kg.pipeline import sample_files
+
+    try:
+        samples = {p.resolve(): p.name for p in sample_files()}
+    except (OSError, ModuleNotFoundError):
+        samples = {}
+    name = samples.get(path.resolve())
+    return f"sample/{name}" if name else str(path)
+
+
+def read_entries(
+    path: str | Path, *, format: str | None = None, max_bytes: int | None = None,
+    label: str | None = None,
+) -> tuple[list[Entry], list[ParseWarning], int]:
+    """Entries of one file, with warnings and the count of skipped entries."""
+    path = Path(path)
+    label = label or _label(path)
+    data = read_bytes(path, label, max_bytes)
+    text = decode(data, label)
+    fmt = format or sniff(path.name, text.text)
+    if fmt not in FORMATS:
+        raise ParseError(label, None, f"unknown format {fmt!r} (one of {', '.join(FORMATS)})")
+    if fmt == "listing":
+        from kg.parse.listing import parse_listing as fn
+    elif fmt == "json":
+        from kg.parse.exports import parse_json as fn
+    elif fmt == "jsonl":
+        from kg.parse.exports import parse_jsonl as fn
+    elif fmt in ("csv", "tsv"):
+        from kg.parse.exports import parse_delimited
+
+        def fn(t, lab):
+            return parse_delimited(t, lab, "," if fmt == "csv" else "\t")
+    else:
+        from kg.parse.bibtex import parse_bibtex as fn
+    entries, warnings, skipped = fn(text.text, label)
+    warnings = list(text.warnings) + warnings
+    if not entries and not skipped:
+        warnings.append(ParseWarning(label, 1, f"no papers found (read as {fmt})"))
+    return entries, warnings, skipped
+
+
+def read_corpus(
+    paths: Iterable[str | Path], *, format: str | None = None, max_bytes: int | None = None,
+) -> Corpus:
+    """Read every file and merge duplicate papers into one corpus."""
+    entries: list[Entry] = []
+    warnings: list[ParseWarning] = []
+    skipped = 0
+    labels: list[str] = []
+    for p in paths:
+        p = Path(p)
+        label = _label(p)
+        labels.append(label)
+        e, w, s = read_entries(p, format=format, max_bytes=max_bytes, label=label)
+        entries += e
+        warnings += w
+        skipped += s
+    return merge_entries(entries, warnings, skipped, tuple(labels))
+
+
+def parse_text(text: str, label: str = "<text>", format: str = "listing") -> Corpus:
+    """Parse text already in memory (tests, notebooks)."""
+    from kg.parse.decode import decode as _decode
+
+    t = _decode(text.encode("utf-8"), label)
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as d:
+        p = Path(d) / "input"
+        p.write_text(t.text, encoding="utf-8")
+        entries, warnings, skipped = read_entries(p, format=format, label=label)
+    return merge_entries(entries, warnings, skipped, (label,))
+
+
+def paper_to_json(paper: Paper) -> dict:
+    """The ``kg parse`` record of a paper."""
+    t = paper.track
+    return {
+        "id": paper.id,
+        "track": t.line if t else None,
+        "area": t.area if t else None,
+        "subarea": t.subarea if t else None,
+        "authors": list(paper.authors),
+        "authors_truncated": paper.authors_truncated,
+        "title": paper.title,
+        "abstract": paper.abstract,
+        "sources": [{"file": s.file, "line": s.line} for s in paper.sources],
+    }
+
+
+def paper_from_json(obj: dict) -> Paper:
+    """Inverse of :func:`paper_to_json` (reads ``corpus.jsonl`` back)."""
+    from kg.models import Source, Track
+
+    track = None
+    if obj.get("area"):
+        track = Track(area=obj["area"], subarea=obj.get("subarea"), line=obj.get("track") or "")
+    return Paper(
+        id=obj["id"],
+        authors=tuple(obj["authors"]),
+        abstract=obj["abstract"],
+        authors_truncated=bool(obj.get("authors_truncated")),
+        track=track,
+        title=obj.get("title"),
+        sources=tuple(Source(s["file"], int(s["line"])) for s in obj.get("sources", ())),
+    )
+
+
+__all__: Sequence[str] = (
+    "FORMATS", "sniff", "read_entries", "read_corpus", "parse_text", "paper_to_json",
+    "paper_from_json",
+)

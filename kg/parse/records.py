@@ -1,0 +1,119 @@
+"""Entries as read from any input format, and their merge into a Corpus."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from kg.identity import paper_id
+from kg.models import Corpus, Paper, ParseWarning, Source, Track
+
+# A trailing "et al." marker: ` 等` (the site's), `等`, `et al.`, `...`
+_TRUNCATION = re.compile(r"(?:[,，、;]\s*)?(?:\s*等+|\s+et\s+al\.?|\s*(?:\.\.\.|…))\s*$", re.I)
+_SPLIT = re.compile(r"\s*[,，、;；]\s*")
+_OTHER_SEPS = re.compile(r"[，、;；]")
+_WS = re.compile(r"\s+")
+_TRACK_SEP = re.compile(r"\s*[·・]\s*")
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One entry as read, before duplicates are merged."""
+
+    authors: tuple[str, ...]
+    abstract: str
+    source: Source
+    authors_truncated: bool = False
+    track: Track | None = None
+    title: str | None = None
+
+
+def split_authors(line: str) -> tuple[tuple[str, ...], bool]:
+    """Split an author line into names (as written) and the truncation flag.
+
+    Examples
+    --------
+    >>> split_authors("Ada Lovelace, Alan  Turing 等")
+    (('Ada Lovelace', 'Alan Turing'), True)
+    >>> split_authors("He Jia")
+    (('He Jia',), False)
+    """
+    text = line.strip()
+    truncated = False
+    tail = text[-24:]
+    m = _TRUNCATION.search(tail)
+    if m:
+        truncated = True
+        text = text[: len(text) - len(tail) + m.start()]
+    parts = _SPLIT.split(text) if _OTHER_SEPS.search(text) else text.split(",")
+    names = tuple(" ".join(n.split()) if ("  " in n or "\t" in n) else n.strip() for n in parts)
+    return tuple(n for n in names if n and n != "等"), truncated
+
+
+def parse_track(line: str) -> Track:
+    """``Area · Subarea`` (subarea may hold commas) or an area alone.
+
+    Examples
+    --------
+    >>> parse_track("General Machine Learning · Online Learning, Active Learning and Bandits")
+    Track(area='General Machine Learning', subarea='Online Learning, Active Learning and Bandits', line='General Machine Learning · Online Learning, Active Learning and Bandits')
+    >>> parse_track("Deep Learning").subarea is None
+    True
+    """
+    text = _WS.sub(" ", line.strip())
+    parts = _TRACK_SEP.split(text, maxsplit=1)
+    area = parts[0].strip()
+    sub = parts[1].strip() if len(parts) > 1 else ""
+    return Track(area=area, subarea=sub or None, line=text)
+
+
+def merge_entries(
+    entries: list[Entry],
+    warnings: list[ParseWarning],
+    skipped: int,
+    files: tuple[str, ...],
+) -> Corpus:
+    """Fold entries with the same normalised abstract into one paper each.
+
+    The merged paper keeps every source (reading order), the first track
+    any copy has, the first title, and the fuller author list.
+    """
+    order: dict[str, int] = {}
+    papers: list[Paper] = []
+    merged = 0
+    for e in entries:
+        pid = paper_id(e.abstract)
+        i = order.get(pid)
+        if i is None:
+            order[pid] = len(papers)
+            papers.append(Paper(
+                id=pid,
+                authors=e.authors,
+                abstract=e.abstract,
+                authors_truncated=e.authors_truncated,
+                track=e.track,
+                title=e.title,
+                sources=(e.source,),
+            ))
+            continue
+        merged += 1
+        p = papers[i]
+        authors, truncated = p.authors, p.authors_truncated
+        if (truncated and not e.authors_truncated and e.authors) or len(e.authors) > len(authors):
+            authors, truncated = e.authors, e.authors_truncated
+        papers[i] = Paper(
+            id=p.id,
+            authors=authors,
+            abstract=p.abstract,
+            authors_truncated=truncated,
+            track=p.track or e.track,
+            title=p.title or e.title,
+            sources=p.sources + (e.source,),
+        )
+    return Corpus(
+        papers=tuple(papers),
+        entries=len(entries),
+        merged=merged,
+        skipped=skipped,
+        warnings=tuple(warnings),
+        files=files,
+    )
