@@ -49,7 +49,7 @@ def read_bytes(path: str | Path, label: str, max_bytes: int | None = None) -> by
             raise ParseError(label, None, "is a directory, not a listing file")
         if size > limit:
             raise InputTooLarge(
-                label, None, f"file is {size:,} bytes, over the limit of {limit:,} (--max-bytes)"
+                label, None, f"file is {size:,} bytes, over the limit of {limit:,} bytes (--max-bytes)"
             )
         with p.open("rb") as fh:
             data = fh.read(limit + 1)
@@ -107,16 +107,25 @@ def decode(data: bytes, label: str) -> Text:
         encoding = "utf-8"
         head = body[:8192]
         if head.count(0) > max(2, len(head) // 100):
-            raise ParseError(label, _line_of(body, head.index(0)), "binary file, not a listing")
+            raise ParseError(label, _line_of(body, head.index(0)),
+                             "binary file, not a listing (NUL bytes)")
         try:
             text = body.decode("utf-8")
         except UnicodeDecodeError:
             text = body.decode("utf-8", errors="replace")
             bad = text.count("\ufffd")
-            if bad > max(16, len(body) // 50):
-                raise ParseError(label, None, "not UTF-8 or UTF-16 text (binary or unknown encoding)")
-            for line, n in _bad_lines(body):
-                warnings.append(ParseWarning(label, line, f"{n} invalid UTF-8 byte(s) replaced by U+FFFD"))
+            latin = body.decode("utf-8", errors="ignore").isascii()
+            if not latin and bad <= max(16, len(body) // 50):
+                for line, n in _bad_lines(body):
+                    warnings.append(ParseWarning(
+                        label, line, f"{n} invalid UTF-8 byte(s) replaced by U+FFFD"))
+            else:
+                text = body.decode("cp1252", errors="replace")
+                if len(_CONTROL.findall(text[:65536])) > len(text[:65536]) // 200 + 2:
+                    raise ParseError(label, None,
+                                     "binary file, not a listing (not UTF-8 or UTF-16 text)")
+                encoding = "cp1252"
+                warnings.append(ParseWarning(label, 1, "not UTF-8: read as Windows-1252"))
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     if _CONTROL.search(text):

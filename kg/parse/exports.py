@@ -164,11 +164,12 @@ def _json_array(text: str, i: int, label: str, dec: json.JSONDecoder) -> Iterato
             raise ParseError(label, _line_at(text, n), "invalid JSON: unterminated array")
         if text[i] == "]":
             return
+        start = i
         try:
             obj, i = dec.raw_decode(text, i)
         except json.JSONDecodeError as exc:
             raise ParseError(label, exc.lineno, f"invalid JSON: {exc.msg}") from None
-        yield _line_at(text, i), obj
+        yield _line_at(text, start), obj
 
 
 def parse_json(text: str, label: str):

@@ -27,10 +27,10 @@ _ROLE_NAMES = ("track", "authors", "abstract", "continuation", "junk")
 _INF = 1e9
 
 _SENTENCE = re.compile(r"[.!?。](?:\s|$)")
-_NAME = re.compile(r"^[^\W\d_][\w'’‘`´.\-()\s]*$")
+_NAME = re.compile(r"^[^\W\d_][\w'’‘`´.\-()\s\ufffd]*$")
 _DIGIT = re.compile(r"\d")
 # a comma-separated list of name-shaped parts, each at most six words
-_ONE = r"[^\W\d_][\w'’‘`´.\-()]*(?: [\w'’‘`´.\-()]+){0,5}"
+_ONE = r"[^\W\d_][\w'’‘`´.\-()\ufffd]*(?: [\w'’‘`´.\-()\ufffd]+){0,5}"
 _ALL_NAMES = re.compile(rf"{_ONE}(?:, {_ONE})*\Z")
 
 
@@ -125,6 +125,8 @@ def line_costs(text: str) -> tuple[float, float, float, tuple[tuple[str, ...], b
         cost_t = 20.0
     if dot >= 0:
         cost_b += 4.0 if n < 200 else 0.0
+    if cost_a <= 2.0 and n < 200:
+        cost_b += 10.0  # a list of names is not an abstract
     return cost_t, cost_a, cost_b, split
 
 

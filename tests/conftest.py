@@ -1,0 +1,68 @@
+"""Shared fixtures: the bundled sample, the real corpora beside the repo."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = Path(__file__).resolve().parent / "data"
+
+
+def shared_dir() -> Path:
+    """``../shared`` next to the repo (or $KG_SHARED)."""
+    return Path(os.environ.get("KG_SHARED", ROOT.parent / "shared"))
+
+
+def need(path: Path) -> Path:
+    """Return ``path``; fail in CI, skip (saying why) elsewhere, if it is missing."""
+    if path.exists():
+        return path
+    msg = f"{path} is missing (it lies beside the repo in ../shared/)"
+    if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+        pytest.fail(msg)
+    pytest.skip(msg)
+
+
+@pytest.fixture(scope="session")
+def icml_txt() -> Path:
+    return need(shared_dir() / "corpora" / "icml_2024_all.txt")
+
+
+@pytest.fixture(scope="session")
+def icml_truth(icml_txt) -> list[dict]:
+    import json
+
+    path = need(icml_txt.with_name("icml_2024_all.truth.jsonl"))
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+@pytest.fixture(scope="session")
+def icml_corpus(icml_txt):
+    from kg.parse import read_corpus
+
+    return read_corpus([icml_txt])
+
+
+@pytest.fixture(scope="session")
+def sample_corpus():
+    from kg.parse import read_corpus
+    from kg.pipeline import sample_files
+
+    return read_corpus(sample_files())
+
+
+@pytest.fixture
+def write(tmp_path):
+    """write(name, text_or_bytes) -> Path of a file in a temporary folder."""
+
+    def _write(name: str, content, encoding: str = "utf-8") -> Path:
+        p = tmp_path / name
+        if isinstance(content, bytes):
+            p.write_bytes(content)
+        else:
+            p.write_bytes(content.encode(encoding))
+        return p
+
+    return _write

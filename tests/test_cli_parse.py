@@ -1,0 +1,83 @@
+"""`kg parse` and `kg build`: exit codes, output and one-line messages."""
+from __future__ import annotations
+
+import json
+
+from kg.cli import main
+
+ABS = "We study a problem at length, with care and many experiments on real data sets."
+
+
+def test_parse_prints_one_unique_paper_a_line(capsys, sample_corpus):
+    from kg.pipeline import sample_files
+
+    assert main(["parse", *map(str, sample_files())]) == 0
+    out, err = capsys.readouterr()
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert len(rows) == 39
+    assert list(rows[0]) == ["id", "track", "area", "subarea", "authors", "authors_truncated",
+                             "title", "abstract", "sources"]
+    assert rows[0]["track"] == "Deep Learning · Large Language Models"
+    assert rows[0]["sources"] == [{"file": "sample/000_bc5f1642c1ae3e85.txt", "line": 3}]
+    assert err.strip().splitlines()[-1] == "kg: 40 entries read, 39 papers, 1 merged, 0 skipped"
+
+
+def test_parse_missing_file_is_one_line_error(capsys, tmp_path):
+    missing = tmp_path / "nope.txt"
+    assert main(["parse", str(missing)]) == 1
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == f"kg: error: {missing}: no such file\n"
+
+
+def test_parse_binary_file(capsys, write):
+    p = write("x.bin", b"\x00\x01\x02" * 1000)
+    assert main(["parse", str(p)]) == 1
+    err = capsys.readouterr().err
+    assert err == f"kg: error: {p}:1: binary file, not a listing (NUL bytes)\n"
+
+
+def test_parse_warning_names_file_and_line(capsys, write):
+    p = write("l.txt", "A One\n\n" + ABS + "\n\nTheory\n\nB Two, C Three\n")
+    assert main(["parse", str(p)]) == 0
+    out, err = capsys.readouterr()
+    assert len(out.splitlines()) == 1
+    lines = err.splitlines()
+    assert lines[0].startswith(f"kg: warning: {p}:5: ")
+    assert lines[-1] == "kg: 1 entries read, 1 papers, 0 merged, 1 skipped"
+
+
+def test_parse_quiet(capsys, write):
+    p = write("l.txt", "A One\n\n" + ABS + "\n")
+    assert main(["parse", "-q", str(p)]) == 0
+    assert capsys.readouterr().err == ""
+
+
+def test_parse_forced_format(capsys, write):
+    p = write("x.data", "authors,abstract\nA One," + ABS + "\n")
+    assert main(["parse", "--format", "csv", str(p)]) == 0
+    assert json.loads(capsys.readouterr().out)["authors"] == ["A One"]
+
+
+def test_usage_error_exit_2(capsys):
+    try:
+        main(["parse"])
+    except SystemExit as exc:
+        assert exc.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("kg: error: the following arguments are required: FILE")
+
+
+def test_max_bytes_refuses_big_input(capsys, write):
+    p = write("l.txt", "A One\n\n" + ABS + "\n")
+    assert main(["parse", "--max-bytes", "20", str(p)]) == 1
+    assert capsys.readouterr().err == (
+        f"kg: error: {p}: file is 87 bytes, over the limit of 20 bytes (--max-bytes)\n")
+
+
+def test_build_sample_writes_output(tmp_path, capsys):
+    out = tmp_path / "out"
+    assert main(["build", "-q", "-o", str(out)]) == 0
+    summary = json.loads((out / "summary.json").read_text())
+    assert (summary["entries"], summary["papers"], summary["merged"]) == (40, 39, 1)
+    assert len((out / "corpus.jsonl").read_text().splitlines()) == 39

@@ -1,0 +1,229 @@
+"""The listing format and every quirk real listings have."""
+from __future__ import annotations
+
+import pytest
+
+from kg.errors import ParseError
+from kg.parse import read_corpus
+
+ABS1 = ("We propose ToMoE, a method that transforms dense LLMs into Mixture-of-Experts "
+        "(MoE) models. It uses $\\mathcal{S}_{d-1}$ · and commas, see https://x.org/a,b.")
+ABS2 = ("Learning rate configuration is a fundamental aspect of modern deep learning, "
+        "and we study it at length in this work across many settings and scales.")
+ABS3 = ("We consider the problem of jointly learning a one-dimensional projection and a "
+        "univariate function in high-dimensional Gaussian models, with proofs.")
+
+
+def listing(*blocks: str, title: bool = True, sep: str = "\n\n") -> str:
+    return (("论文检索" + sep) if title else "") + sep.join(blocks) + "\n"
+
+
+def read(write, text, name="l.txt", **kw):
+    return read_corpus([write(name, text, **kw)])
+
+
+def test_title_line_track_authors_abstract(write):
+    c = read(write, listing("Deep Learning · Large Language Models",
+                            "Shangqian Gao, Ting Hua, Reza Shirkavand", ABS1))
+    (p,) = c.papers
+    assert p.track.area == "Deep Learning"
+    assert p.track.subarea == "Large Language Models"
+    assert p.track.line == "Deep Learning · Large Language Models"
+    assert p.authors == ("Shangqian Gao", "Ting Hua", "Reza Shirkavand")
+    assert p.abstract == ABS1
+    assert p.sources[0].line == 3
+    assert c.warnings == ()
+
+
+def test_no_title_line(write):
+    c = read(write, listing("Ada Lovelace, Alan Turing", ABS2, title=False))
+    assert [p.authors for p in c.papers] == [("Ada Lovelace", "Alan Turing")]
+
+
+def test_area_alone_is_a_track(write):
+    c = read(write, listing("Deep Learning", "He Jia", ABS2))
+    (p,) = c.papers
+    assert p.track.area == "Deep Learning" and p.track.subarea is None
+    assert p.authors == ("He Jia",)
+
+
+def test_single_author_between_abstracts_is_an_author_not_a_track(write):
+    c = read(write, listing("Theory", "Ada Lovelace, Alan Turing", ABS2, "Deep Learning", ABS3))
+    assert [p.authors for p in c.papers] == [("Ada Lovelace", "Alan Turing"), ("Deep Learning",)]
+    assert c.papers[1].track is None
+
+
+def test_subarea_with_commas(write):
+    line = "General Machine Learning · Online Learning, Active Learning and Bandits"
+    c = read(write, listing(line, "Motti Goldberger, Nils Rudi", ABS2))
+    t = c.papers[0].track
+    assert (t.area, t.subarea) == ("General Machine Learning",
+                                   "Online Learning, Active Learning and Bandits")
+
+
+def test_truncated_author_list(write):
+    c = read(write, listing("A One, B Two, C Three 等", ABS2, "D Four等", ABS3))
+    a, b = c.papers
+    assert a.authors == ("A One", "B Two", "C Three") and a.authors_truncated
+    assert b.authors == ("D Four",) and b.authors_truncated
+    assert all("等" not in n for p in c.papers for n in p.authors)
+
+
+def test_abstract_kept_exactly(write):
+    c = read(write, listing("A One", ABS1))
+    assert c.papers[0].abstract == ABS1
+
+
+def test_names_as_written(write):
+    names = "WenXiang Lin, HuangJunTao, mengyang zhang, Zeng, Dilek Hakkani-Tür, Syed A Rizvi"
+    c = read(write, listing(names, ABS2))
+    assert c.papers[0].authors == tuple(names.split(", "))
+
+
+def test_crlf_bom_tabs_and_stray_spaces(write):
+    text = listing("  Deep Learning · Robustness\t", "\tAda Lovelace ,  Alan\tTuring  ",
+                   ABS2 + "   ", sep="\r\n\r\n")
+    c = read(write, "\ufeff" + text)
+    (p,) = c.papers
+    assert p.authors == ("Ada Lovelace", "Alan Turing")
+    assert p.track.line == "Deep Learning · Robustness"
+    assert p.abstract == ABS2
+    assert p.sources[0].line == 3
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be", "utf-8-sig"])
+def test_utf16_and_utf8_boms(write, encoding):
+    text = listing("Deep Learning", "Zoë Ångström, 李雷", ABS2)
+    if encoding in ("utf-16-le", "utf-16-be"):
+        data = ("\ufeff" + text).encode(encoding)
+    else:
+        data = text.encode(encoding)
+    c = read_corpus([write("u.txt", data)])
+    assert c.papers[0].authors == ("Zoë Ångström", "李雷")
+
+
+def test_duplicate_merges_keeping_sources_and_track(write):
+    c = read(write, listing("A One, B Two", ABS2, "Social Aspects · Alignment",
+                            "A One, B Two", ABS2))
+    (p,) = c.papers
+    assert c.entries == 2 and c.merged == 1
+    assert p.track.line == "Social Aspects · Alignment"
+    assert [s.line for s in p.sources] == [3, 7]
+
+
+def test_duplicates_across_files(write):
+    f1 = write("a.txt", listing("A One", ABS2))
+    f2 = write("b.txt", listing("Theory", "A One", "  " + ABS2.upper()))
+    c = read_corpus([f1, f2])
+    (p,) = c.papers
+    assert [s.file for s in p.sources] == [str(f1), str(f2)]
+    assert p.track.area == "Theory"
+
+
+def test_hard_wrapped_abstract_is_joined(write):
+    half = len(ABS2) // 2
+    text = "A One, B Two\n" + ABS2[:half].rstrip() + "\n" + ABS2[half:].lstrip() + "\n"
+    c = read(write, text)
+    assert c.papers[0].abstract.replace(" ", "") == ABS2.replace(" ", "")
+
+
+def test_entries_without_blank_lines_between_their_lines(write):
+    text = "Theory\nA One, B Two\n" + ABS2 + "\n\nDeep Learning\nC Three\n" + ABS3 + "\n"
+    c = read(write, text)
+    assert [p.authors for p in c.papers] == [("A One", "B Two"), ("C Three",)]
+    assert [p.track.area for p in c.papers] == ["Theory", "Deep Learning"]
+
+
+def test_missing_author_line_keeps_paper_with_warning(write):
+    c = read(write, listing("Theory · Game Theory", ABS2, "A One", ABS3))
+    assert len(c.papers) == 2
+    assert c.papers[0].authors == () and c.papers[0].track.area == "Theory"
+    assert any("without an author line" in w.message and w.line == 5 for w in c.warnings)
+
+
+def test_trailing_entry_without_abstract_is_skipped_and_counted(write):
+    c = read(write, listing("A One", ABS2, "Theory", "B Two, C Three"))
+    assert len(c.papers) == 1 and c.skipped == 1
+    assert c.warnings and c.warnings[0].line == 7
+
+
+def test_empty_file_warns(write):
+    c = read(write, "")
+    assert c.papers == () and "no papers found" in c.warnings[0].message
+
+
+def test_binary_file_is_a_parse_error(write):
+    p = write("x.txt", bytes(range(256)) * 40)
+    with pytest.raises(ParseError, match=r"x\.txt(:\d+)?: binary file, not a listing"):
+        read_corpus([p])
+
+
+def test_invalid_utf8_mid_file_warns_with_line(write):
+    data = listing("A One", ABS2, "B Tw\xf6", ABS3).encode("utf-8").replace(b"Tw\xc3\xb6", b"Tw\xf6")
+    c = read_corpus([write("bad.txt", data)])
+    assert len(c.papers) == 2
+    assert any(w.line == 7 and "invalid UTF-8" in w.message for w in c.warnings)
+    assert c.papers[1].authors == ("B Tw\ufffd",)
+
+
+def test_latin1_file_is_read_with_a_warning(write):
+    text = listing("Zoë Ångström, José Núñez", ABS2, title=False)
+    c = read_corpus([write("l1.txt", text, encoding="cp1252")])
+    assert c.papers[0].authors == ("Zoë Ångström", "José Núñez")
+    assert "Windows-1252" in c.warnings[0].message
+
+
+def test_nul_bytes_removed_with_warning(write):
+    c = read(write, listing("A One", ABS2.replace("fundamental", "fund\x00amental")))
+    assert "fundamental" in c.papers[0].abstract
+    assert any(w.line == 5 for w in c.warnings)
+
+
+def test_missing_file_is_a_parse_error(tmp_path):
+    with pytest.raises(ParseError, match="nope.txt: no such file"):
+        read_corpus([tmp_path / "nope.txt"])
+
+
+def test_max_bytes(write):
+    from kg.errors import InputTooLarge
+    from kg.parse import read_entries
+
+    p = write("big.txt", listing("A One", ABS2))
+    with pytest.raises(InputTooLarge, match="over the limit of 10"):
+        read_entries(p, max_bytes=10)
+
+
+def test_seeds(sample_corpus):
+    c = sample_corpus
+    assert c.entries == 40 and len(c.papers) == 39 and c.merged == 1 and c.skipped == 0
+    assert c.warnings == ()
+    twice = [p for p in c.papers if len(p.sources) == 2]
+    assert len(twice) == 1
+    assert twice[0].track.line == "Social Aspects · Alignment"
+    assert twice[0].authors[0] == "Vansh Gupta"
+    assert sum(p.track is not None for p in c.papers) == 32  # 32 track lines in the seeds
+    assert sum(p.authors_truncated for p in c.papers) == 2  # two lines end in 等
+    # every author line and track line in the seeds, checked against the files
+    from kg.pipeline import sample_files
+
+    lines = [ln.strip() for f in sample_files()
+             for ln in f.read_text(encoding="utf-8").splitlines() if ln.strip()]
+    tracks = {ln for ln in lines if " · " in ln}
+    assert {p.track.line for p in c.papers if p.track} == tracks
+    written = {", ".join(p.authors) + (" 等" if p.authors_truncated else "") for p in c.papers}
+    assert written <= set(lines)
+
+
+def test_seed_file_line_numbers(sample_corpus):
+    first = sample_corpus.papers[0]
+    assert (first.sources[0].file, first.sources[0].line) == ("sample/000_bc5f1642c1ae3e85.txt", 3)
+
+
+def test_icml_2024_every_paper(icml_corpus, icml_truth):
+    c = icml_corpus
+    assert len(c.papers) == len(icml_truth) == 2610
+    same = sum(p.authors == tuple(t["authors_shown"]) for p, t in zip(c.papers, icml_truth))
+    assert same / len(icml_truth) >= 0.999
+    assert all(p.authors_truncated == t["authors_truncated"] for p, t in zip(c.papers, icml_truth))
+    exact = sum(p.abstract == t["abstract"] for p, t in zip(c.papers, icml_truth))
+    assert exact >= 2609  # one abstract holds a backspace control character, removed with a warning
