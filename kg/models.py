@@ -129,6 +129,7 @@ class Entity:
     family: str | None = None
     aliases: tuple[str, ...] = ()
     source: str | None = None
+    kind: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,105 @@
+"""Mentions of models, methods and datasets, and what each paper proposes.
+
+>>> from kg.extract import extract_texts
+>>> ex = extract_texts(["We propose ToMoE, a method that turns LLaMA-2 into a "
+...                     "Mixture-of-Experts (MoE) model."])[0]
+>>> [(m.text, m.canonical, m.type, m.proposed) for m in ex.mentions]
+[('ToMoE', 'ToMoE', 'method', True), ('LLaMA-2', 'LLaMA-2', 'model', False), ('Mixture-of-Experts', 'MoE', 'method', False), ('MoE', 'MoE', 'method', False)]
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Iterable, Iterator, Sequence
+
+from kg.models import Corpus, Extraction
+from kg.text import clean
+
+PIPES = ("kg_gazetteer", "kg_acronyms", "kg_proposals", "kg_discover", "kg_mentions")
+BATCH = 64
+
+
+def make_nlp(model: str | None = None):
+    """The extraction pipeline: ``spacy.blank("en")`` with kg's tokenizer and
+    components. ``model`` names an installed statistical spaCy pipeline to
+    start from instead (optional; never required)."""
+    import spacy
+
+    from kg.extract import components  # noqa: F401  (registers the factories)
+    from kg.extract.tokenizer import TextKeepingTokenizer, customise
+
+    if model:
+        nlp = spacy.load(model, exclude=["ner", "lemmatizer", "textcat"])
+        customise(nlp)
+    else:
+        nlp = customise(spacy.blank("en"))
+    nlp.tokenizer = TextKeepingTokenizer(nlp.tokenizer)
+    for name in PIPES:
+        nlp.add_pipe(name)
+    return nlp
+
+
+@lru_cache(maxsize=2)
+def _nlp(model: str | None = None):
+    return make_nlp(model)
+
+
+def _extraction(paper_id: str, doc) -> Extraction:
+    return Extraction(paper_id=paper_id, abstract=doc.user_data.get("kg_text") or doc.text,
+                      mentions=tuple(doc._.kg_mentions or ()),
+                      aliases=tuple(dict.fromkeys(doc._.kg_aliases or ())))
+
+
+def extract_texts(raw_abstracts: Sequence[str], ids: Sequence[str] | None = None,
+                  model: str | None = None) -> list[Extraction]:
+    """Clean and extract a list of abstracts (as written), in one process."""
+    ids = ids or [str(i) for i in range(len(raw_abstracts))]
+    nlp = _nlp(model)
+    texts = [clean(a) for a in raw_abstracts]
+    return [_extraction(pid, doc) for pid, doc in zip(ids, nlp.pipe(texts, batch_size=BATCH))]
+
+
+def _work(chunk: tuple[list[str], list[str]]) -> list[Extraction]:
+    return extract_texts(chunk[1], chunk[0])
+
+
+def extract_corpus(corpus: Corpus, workers: int = 1, progress=None,
+                   chunk_size: int = 256) -> Iterator[Extraction]:
+    """Extractions of every paper of a corpus, in corpus order.
+
+    ``workers > 1`` spreads the work over that many processes.
+    """
+    papers = corpus.papers
+    chunks = [([p.id for p in papers[i:i + chunk_size]],
+               [p.abstract for p in papers[i:i + chunk_size]])
+              for i in range(0, len(papers), chunk_size)]
+    track = (progress.track if progress else (lambda it, description, total=None: it))
+    if workers <= 1 or len(chunks) <= 1:
+        results: Iterable[list[Extraction]] = (_work(c) for c in chunks)
+    else:
+        import multiprocessing as mp
+
+        ctx = mp.get_context("fork") if hasattr(mp, "get_context") else mp
+        pool = ctx.Pool(workers)
+        results = pool.imap(_work, chunks)
+    done = track(results, description="extracting mentions", total=len(chunks))
+    try:
+        for batch in done:
+            yield from batch
+    finally:
+        if workers > 1 and len(chunks) > 1:
+            pool.close()
+            pool.join()
+
+
+def extraction_to_json(ex: Extraction) -> dict:
+    """The ``kg extract`` record of one paper."""
+    return {
+        "id": ex.paper_id,
+        "abstract": ex.abstract,
+        "mentions": [
+            {"text": m.text, "canonical": m.canonical, "type": m.type, "start": m.start,
+             "end": m.end, "proposed": m.proposed}
+            for m in ex.mentions
+        ],
+        "aliases": [{"long": a.long, "short": a.short} for a in ex.aliases],
+    }

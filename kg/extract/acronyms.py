@@ -1,0 +1,168 @@
+"""Acronym definitions, after Schwartz & Hearst (2003): ``Long Form (LF)`` and
+``LF (Long Form)``.
+
+Pure functions over text in the style of scispaCy's abbreviation detector;
+the spaCy component in :mod:`kg.extract.components` only calls them.
+
+Examples
+--------
+>>> find_best_long_form("MoE", "into Mixture-of-Experts")
+'Mixture-of-Experts'
+>>> [(a.long, a.short) for a in find_acronyms(
+...     "Large Language Models (LLMs) and RL from verifiable reward (RLVR).")]
+[('Large Language Models', 'LLMs'), ('RL from verifiable reward', 'RLVR')]
+>>> [(a.long, a.short) for a in find_acronyms("We use PPI (prediction-powered inference).")]
+[('prediction-powered inference', 'PPI')]
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_PARENS = re.compile(r"\(([^()]{1,160})\)")
+_WORD = re.compile(r"\S+")
+
+
+@dataclass(frozen=True, slots=True)
+class AcronymPair:
+    long: str
+    short: str
+    long_start: int
+    long_end: int
+    short_start: int
+    short_end: int
+
+
+def is_short_form(text: str) -> bool:
+    """Could ``text`` be an acronym? (≤ 10 chars, ≤ 2 words, starts alnum, has a capital)."""
+    if not (1 < len(text) <= 10) or text.count(" ") > 1:
+        return False
+    if not text[0].isalnum() or not any(c.isalpha() for c in text):
+        return False
+    return any(c.isupper() for c in text)
+
+
+def find_best_long_form(short: str, long: str) -> str | None:
+    """The shortest tail of ``long`` whose letters spell ``short`` (Schwartz–Hearst).
+
+    Every character of the short form must appear in order in the long form;
+    its first character must start a word.
+    """
+    s = len(short) - 1
+    li = len(long) - 1
+    while s >= 0:
+        c = short[s].lower()
+        if not c.isalnum():
+            s -= 1
+            continue
+        while li >= 0 and (long[li].lower() != c or (s == 0 and li > 0 and long[li - 1].isalnum())):
+            li -= 1
+        if li < 0:
+            return None
+        li -= 1
+        s -= 1
+    start = long.rfind(" ", 0, li + 1) + 1
+    while start < len(long) and long[start] in "\"“‘'«[":
+        start += 1
+    return long[start:]
+
+
+_MINOR = frozenset("of and for the with in on to a an by via from or".split())
+_SUBWORD = re.compile(r"[A-Za-z0-9]+")
+
+
+def initials_long_form(short: str, window: str) -> str | None:
+    """A long form whose words' (or hyphen parts') initials spell ``short``.
+
+    Tried before :func:`find_best_long_form`, which may take a letter from
+    inside a word: for ``PPO`` it prefers ``Proximal Policy Optimization`` to
+    ``Policy Optimization``.
+
+    >>> initials_long_form("PPO", "with the Proximal Policy Optimization")
+    'Proximal Policy Optimization'
+    """
+    letters = [c.lower() for c in short if c.isalpha()]
+    if len(letters) < 2 or len(letters) != sum(1 for c in short if c.isalnum()):
+        return None
+    parts = list(_SUBWORD.finditer(window))
+    k = len(letters) - 1
+    i = len(parts) - 1
+    start = None
+    while i >= 0 and k >= 0:
+        w = parts[i].group(0)
+        if w[0].lower() == letters[k]:
+            k -= 1
+            start = parts[i].start()
+        elif w.lower() not in _MINOR:
+            return None
+        i -= 1
+    if k >= 0 or start is None:
+        return None
+    begin = window.rfind(" ", 0, start) + 1
+    if begin < start and window[begin:start].strip("\"“‘'«[(").strip():
+        return None  # the first letter is inside a hyphenated word: leave it to S-H
+    return window[start:]
+
+
+def _valid(short: str, long: str) -> bool:
+    if not long or len(long) <= len(short) or any(c in long for c in "(),;:"):
+        return False
+    words = long.split()
+    if len(words) > min(len(short) + 5, len(short) * 2):
+        return False
+    if short.lower() in (w.lower().strip(",.;:") for w in words):
+        return False
+    return not long.lower().startswith(("the ", "a ", "an ", "and ", "of ", "with "))
+
+
+def _strip_plural(short: str) -> str:
+    if len(short) > 2 and short.endswith("s") and short[:-1].isupper():
+        return short[:-1]
+    return short
+
+
+def find_acronyms(text: str) -> list[AcronymPair]:
+    """Every acronym the text defines, in order, with character offsets."""
+    pairs: list[AcronymPair] = []
+    for m in _PARENS.finditer(text):
+        inside = m.group(1)
+        first = re.split(r"[;,]\s", inside, maxsplit=1)[0].strip()
+        in_start = m.start(1) + inside.index(first) if first else m.start(1)
+        base = max(0, m.start() - 200)
+        before = text[base: m.start()].rstrip()
+        if is_short_form(first):
+            # Long Form (LF): look back over at most min(|LF| + 5, 2|LF|) words
+            short = first
+            n = min(len(short) + 5, len(short) * 2)
+            words = list(_WORD.finditer(before))[-n:]
+            if not words:
+                continue
+            window = before[words[0].start():]
+            # drop a trailing ":" or "," of the window; keep the long form's own text
+            window = window.rstrip(",:;")
+            long = initials_long_form(_strip_plural(short), window)
+            if long is None or not _valid(short, long):
+                long = find_best_long_form(_strip_plural(short), window)
+            if long is None:
+                long = find_best_long_form(short, window)
+            if long is None or not _valid(short, long):
+                continue
+            offset = base + words[0].start()
+            ls = offset + window.rindex(long)
+            pairs.append(AcronymPair(long, short, ls, ls + len(long), in_start, in_start + len(short)))
+        elif len(first.split()) >= 2:
+            # LF (Long Form): the word just before the parenthesis is the acronym
+            wm = re.search(r"(\S+)\s*$", before)
+            if not wm:
+                continue
+            short = wm.group(1).strip(",;:")
+            if not is_short_form(short):
+                continue
+            long = find_best_long_form(_strip_plural(short), first)
+            if long is None or not _valid(short, long) or long != first[len(first) - len(long):]:
+                continue
+            if not first.startswith(long):
+                continue
+            ss = base + wm.start(1)
+            pairs.append(AcronymPair(long, short, in_start, in_start + len(long), ss, ss + len(short)))
+    return pairs

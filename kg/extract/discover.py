@@ -1,0 +1,148 @@
+"""Names the gazetteer does not know, found by their shape and context.
+
+Shape: mixed case (``ToMoE``, ``DiffusionDB``, ``iLaD``), letters with
+digits (``W4A16``), hyphenated compounds with a capitalised part
+(``Meta-iLaD``, ``Qwen3-VL``, ``Di-BiLPS``). Context types them: ``the X
+model``, ``on the X benchmark``, ``X dataset``, ``the X algorithm``. Plain
+acronyms (``PDE``, ``GPU``) are left to the acronym detector, which only
+keeps those whose long form names a model, method or dataset.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib.resources import files
+
+_MIXED = re.compile(r"^(?=.*[a-z])(?=.*[A-Z])[A-Za-z][\w+^.\-']*$")   # ToMoE, iLaD, GPT-4o
+_CAMEL = re.compile(r"[a-z][A-Z]|[A-Z]{2}[a-z]|^[a-z]+[A-Z]")        # an inner capital
+_ALNUM = re.compile(r"^[A-Za-z]+[\w\-]*\d[\w\-]*$|^[A-Za-z][\w\-]*[A-Z][\w\-]*$")
+_HYPHEN_NAME = re.compile(r"^[A-Za-z0-9]+(?:-[A-Za-z0-9+]+)+$")
+_UNIT = re.compile(r"^\d+(?:\.\d+)?[A-Za-z]{0,3}$|^[0-9]+D$|^[A-Z]\d{1,3}$")
+
+MODEL_CUES = frozenset("model models LLM LLMs network networks architecture architectures "
+                       "backbone backbones encoder decoder transformer Transformer agent agents "
+                       "VLM VLMs classifier".split())
+METHOD_CUES = frozenset("method methods algorithm algorithms approach approaches framework "
+                        "frameworks technique techniques optimizer optimizers loss attack attacks "
+                        "defense strategy scheme mechanism module objective regularizer "
+                        "estimator policy procedure pipeline variant kernel sampler".split())
+DATASET_CUES = frozenset("dataset datasets benchmark benchmarks corpus suite environment "
+                         "environments testbed leaderboard".split())
+# words after which a comma list names things: "outperforming PF-PPO, PAR, and PODS"
+LIST_CUES = frozenset("outperform outperforms outperforming outperformed surpass surpasses "
+                      "surpassing beats beating including include includes like as over against "
+                      "baselines versus vs".split())
+_LIST_CUES_ANY = LIST_CUES | {w.capitalize() for w in LIST_CUES}
+_ACRONYM = re.compile(r"^[A-Z][A-Z0-9]{1,9}(?:-[A-Z0-9]+)*s?$")
+
+
+@dataclass(frozen=True, slots=True)
+class Discovery:
+    start: int
+    end: int
+    text: str
+    type: str        # model / method / dataset / other
+    token_start: int
+    token_end: int
+
+
+@lru_cache(maxsize=1)
+def not_entities() -> frozenset[str]:
+    path = files("kg") / "data" / "not_entities.txt"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return frozenset(ln.strip() for ln in lines if ln.strip() and not ln.startswith("#"))
+
+
+@lru_cache(maxsize=200_000)
+def name_shaped(word: str) -> bool:
+    """Does a token look like the name of a model, method or dataset?
+
+    >>> [w for w in ["ToMoE", "Meta-iLaD", "Qwen3-VL", "W4A16", "The", "GPU", "3D", "x-axis"]
+    ...  if name_shaped(w)]
+    ['ToMoE', 'Meta-iLaD', 'Qwen3-VL', 'W4A16']
+    """
+    if len(word) < 3 or word in not_entities() or _UNIT.match(word):
+        return False
+    if not word[0].isalnum():
+        return False
+    if _MIXED.match(word) and _CAMEL.search(word):
+        return True
+    if _HYPHEN_NAME.match(word):
+        parts = word.split("-")
+        return any(_CAMEL.search(p) or (p.isupper() and len(p) >= 2) for p in parts) and not (
+            parts[-1].islower() and parts[-1].isalpha())
+    return bool(_ALNUM.match(word)) and any(c.isdigit() for c in word) and any(
+        c.isupper() for c in word)
+
+
+def context_type(words: list[str], i: int, j: int) -> str:
+    """Type from the nouns around tokens ``[i, j)``: 'model', 'method', 'dataset' or 'other'."""
+    after = words[j: j + 2]
+    before = words[max(0, i - 3): i]
+    for w in after[:1] + before[-1:] + after[1:]:
+        if w in DATASET_CUES:
+            return "dataset"
+        if w in MODEL_CUES:
+            return "model"
+        if w in METHOD_CUES:
+            return "method"
+    if any(w in ("on", "benchmark", "benchmarks") for w in before[-1:]):
+        return "dataset"
+    return "other"
+
+
+def _list_items(words: list[str], cue: int) -> list[int]:
+    """Token indices of the names in a comma list right after ``words[cue]``."""
+    items: list[int] = []
+    i = cue + 1
+    if i < len(words) and words[i] in ("as", "such"):
+        i += 1
+    while i < len(words):
+        w = words[i]
+        if w in (",", "and", "or", "the", "e.g.", ":"):
+            i += 1
+            continue
+        if w in (".", ";", ")", "(") or not (w[:1].isupper() or any(c.isdigit() for c in w)):
+            break
+        items.append(i)
+        i += 1
+    return items if len(items) >= 2 else []
+
+
+def discover(words: list[str], offsets: list[int], taken: set[int],
+             known_types: dict[int, str] | None = None) -> list[Discovery]:
+    """Name-shaped tokens outside ``taken`` (token indices already matched).
+
+    Acronyms and names in a list after ``outperforming``, ``such as``,
+    ``including`` ... are names too; they take the type of the known names in
+    the same list (``method`` after ``outperform``).
+    """
+    known_types = known_types or {}
+    listed: dict[int, str] = {}
+    for c, w in enumerate(words):
+        if w in _LIST_CUES_ANY:
+            items = _list_items(words, c)
+            if not items:
+                continue
+            types = [known_types[i] for i in items if i in known_types]
+            typ = max(set(types), key=types.count) if types else (
+                "method" if w.lower().startswith(("outperform", "surpass", "beat")) else "other")
+            for i in items:
+                if i not in taken:
+                    listed[i] = typ
+    out: list[Discovery] = []
+    for i, w in enumerate(words):
+        if i in taken:
+            continue
+        text = w.rstrip(".,;:")
+        if i in listed:
+            if not (name_shaped(text) or (_ACRONYM.match(text) and text not in not_entities())):
+                continue
+            typ = context_type(words, i, i + 1)
+            out.append(Discovery(offsets[i], offsets[i] + len(text), text,
+                                 typ if typ != "other" else listed[i], i, i + 1))
+        elif name_shaped(w):
+            out.append(Discovery(offsets[i], offsets[i] + len(text), text,
+                                 context_type(words, i, i + 1), i, i + 1))
+    return out

@@ -1,0 +1,104 @@
+"""Scoring the extractor against the hand-annotated development set.
+
+    python -m kg.extract.evaluate [DEVSET.jsonl ...] [--errors]
+
+prints precision and recall of mentions (models, methods, datasets), recall
+of proposed names and of acronym pairs per split: ``dev`` and ``test`` of
+``devset.jsonl`` and ``dev2`` (``devset2.jsonl``), all three used for tuning,
+and ``blind`` (``blind.jsonl``), annotated separately by another annotator
+and never looked at while tuning; and all together. Mentions are compared per abstract as
+sets of normalised names (case, separators, plural and size suffixes folded).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from kg.extract.normalise import entity_key, singular_key, strip_variant
+
+SCORED_TYPES = ("model", "method", "dataset")
+DEFAULT = Path(__file__).resolve().parents[2] / "tests" / "data" / "devset" / "devset.jsonl"
+DEVSET2 = DEFAULT.with_name("devset2.jsonl")
+BLIND = DEFAULT.with_name("blind.jsonl")
+
+
+def eval_key(text: str) -> str:
+    return singular_key(entity_key(strip_variant(text.strip())))
+
+
+@dataclass
+class Score:
+    tp: int = 0
+    fp: int = 0
+    fn: int = 0
+
+    @property
+    def precision(self) -> float:
+        return self.tp / (self.tp + self.fp) if self.tp + self.fp else 1.0
+
+    @property
+    def recall(self) -> float:
+        return self.tp / (self.tp + self.fn) if self.tp + self.fn else 1.0
+
+    def add(self, got: set, gold: set) -> None:
+        self.tp += len(got & gold)
+        self.fp += len(got - gold)
+        self.fn += len(gold - got)
+
+
+def load(path: Path = DEFAULT) -> list[dict]:
+    return [json.loads(line) for line in Path(path).read_text(encoding="utf-8").splitlines()
+            if line.strip()]
+
+
+def evaluate(rows: list[dict], errors: list | None = None) -> dict[str, dict[str, Score]]:
+    """Scores per split (``dev``, ``test``, ``all``) and measure."""
+    from kg.extract import extract_texts
+
+    exs = extract_texts([r["abstract"] for r in rows], [r["id"] for r in rows])
+    out: dict[str, dict[str, Score]] = {}
+    for r, ex in zip(rows, exs):
+        got_m = {eval_key(m.text) for m in ex.mentions if m.type in SCORED_TYPES}
+        gold_m = {eval_key(m["text"]) for m in r["mentions"]}
+        got_p = {eval_key(m.text) for m in ex.mentions if m.proposed}
+        gold_p = {eval_key(p) for p in r["proposed"]}
+        got_a = {(a.long.lower(), a.short) for a in ex.aliases}
+        gold_a = {(a["long"].lower(), a["short"]) for a in r["acronyms"]}
+        for split in (r["split"], "all"):
+            s = out.setdefault(split, {"mentions": Score(), "proposed": Score(),
+                                       "acronyms": Score()})
+            s["mentions"].add(got_m, gold_m)
+            s["proposed"].add(got_p, gold_p)
+            s["acronyms"].add(got_a, gold_a)
+        if errors is not None and (got_m ^ gold_m or gold_p - got_p):
+            errors.append((r["id"], r["split"], sorted(got_m - gold_m), sorted(gold_m - got_m),
+                           sorted(gold_p - got_p)))
+    return out
+
+
+def report(scores: dict[str, dict[str, Score]]) -> str:
+    lines = ["split  n_mentions  mention_P  mention_R  proposed_R  acronym_R"]
+    for split in sorted(scores, key=lambda k: (k == "all", k)):
+        s = scores[split]
+        m = s["mentions"]
+        lines.append(f"{split:<5}  {m.tp + m.fn:>10}  {m.precision:>9.3f}  {m.recall:>9.3f}  "
+                     f"{s['proposed'].recall:>10.3f}  {s['acronyms'].recall:>9.3f}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("devset", nargs="*", default=[str(DEFAULT), str(DEVSET2), str(BLIND)])
+    ap.add_argument("--errors", action="store_true", help="list each abstract's misses")
+    args = ap.parse_args(argv)
+    errors: list | None = [] if args.errors else None
+    rows = [r for path in args.devset if Path(path).exists() for r in load(Path(path))]
+    print(report(evaluate(rows, errors)))
+    for e in errors or ():
+        print(f"{e[0]} [{e[1]}] extra={e[2]} missed={e[3]} proposed_missed={e[4]}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,136 @@
+"""The gazetteer: well-known models, methods, datasets and metrics.
+
+Entries live in JSON Lines files under ``kg/data/gazetteer/`` (schema in
+``SCHEMA.md`` there). This module loads and checks them and builds the index
+the ruler matches against: normalised key -> entry, plus every key prefix so
+a scan over tokens can stop early.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib.resources import files
+from pathlib import Path
+
+from kg.errors import KgError
+from kg.extract.normalise import compact, entity_key
+from kg.models import Entity
+
+TYPES = ("model", "method", "dataset", "task", "metric")
+
+
+@dataclass(frozen=True, slots=True)
+class Form:
+    """One way of writing an entity: its key and (if case matters) exact forms."""
+
+    entity: Entity
+    case_sensitive: bool
+    exact: frozenset[str] = frozenset()
+
+
+@dataclass
+class Gazetteer:
+    entities: dict[str, Entity] = field(default_factory=dict)   # key of name -> entity
+    index: dict[str, Form] = field(default_factory=dict)        # key of any form -> form
+    prefixes: frozenset[str] = frozenset()
+    collisions: list[str] = field(default_factory=list)
+    max_key: int = 0
+
+    def lookup(self, key: str) -> Form | None:
+        return self.index.get(key)
+
+    def entity(self, name: str) -> Entity | None:
+        f = self.index.get(entity_key(name))
+        return f.entity if f else None
+
+    def __len__(self) -> int:
+        return len(self.entities)
+
+
+def gazetteer_dir() -> Path:
+    return Path(str(files("kg") / "data" / "gazetteer"))
+
+
+def read_entries(paths: list[Path]) -> list[dict]:
+    """Every entry of the given files, checked; a bad line is a KgError."""
+    rows = []
+    for path in paths:
+        for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if not line.strip():
+                continue
+            where = f"{path.name}:{lineno}"
+            try:
+                row = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise KgError(f"{where}: invalid JSON in gazetteer: {exc.msg}") from None
+            for req in ("name", "type", "source"):
+                if not isinstance(row.get(req), str) or not row[req].strip():
+                    raise KgError(f"{where}: gazetteer entry lacks '{req}'")
+            if row["type"] not in TYPES:
+                raise KgError(f"{where}: gazetteer type {row['type']!r} not in {TYPES}")
+            aliases = row.get("aliases") or []
+            if not isinstance(aliases, list) or not all(isinstance(a, str) for a in aliases):
+                raise KgError(f"{where}: 'aliases' must be a list of names")
+            row["_where"] = where
+            rows.append(row)
+    return rows
+
+
+def build(rows: list[dict]) -> Gazetteer:
+    """Index entries. A name wins over an alias with the same key; an alias two
+    entries share is dropped from both (and listed in ``collisions``)."""
+    g = Gazetteer()
+    by_name: dict[str, dict] = {}
+    for row in rows:
+        key = entity_key(row["name"])
+        if key in by_name:
+            g.collisions.append(f"{row['_where']}: name {row['name']!r} repeats "
+                                f"{by_name[key]['_where']}")
+            continue
+        by_name[key] = row
+    names = {k: r["name"] for k, r in by_name.items()}
+    for key, row in by_name.items():
+        fam = row.get("family")
+        g.entities[key] = Entity(
+            canonical=row["name"], type=row["type"], key=key,
+            family=names.get(entity_key(fam)) if fam else None,
+            aliases=tuple(dict.fromkeys(a for a in row.get("aliases") or () if a != row["name"])),
+            source=row["source"], kind=row.get("kind"),
+        )
+    alias_owner: dict[str, list[str]] = {}
+    for key, row in by_name.items():
+        for alias in g.entities[key].aliases:
+            ak = entity_key(alias)
+            if ak and ak != key:
+                alias_owner.setdefault(ak, []).append(key)
+    forms: dict[str, tuple[Entity, bool, set[str]]] = {}
+    for key, ent in g.entities.items():
+        amb = bool(by_name[key].get("ambiguous"))
+        forms[key] = (ent, amb, {compact(ent.canonical)})
+    for ak, owners in alias_owner.items():
+        owners = list(dict.fromkeys(owners))
+        if ak in g.entities:
+            continue  # some entry's own name
+        if len(owners) > 1:
+            g.collisions.append(f"alias key {ak!r} shared by "
+                                + ", ".join(g.entities[o].canonical for o in owners))
+            continue
+        ent = g.entities[owners[0]]
+        amb = bool(by_name[owners[0]].get("ambiguous"))
+        exact = {compact(a) for a in ent.aliases if entity_key(a) == ak}
+        forms[ak] = (ent, amb, exact)
+    for key, (ent, amb, exact) in forms.items():
+        if amb:
+            exact |= {e[:1].upper() + e[1:] for e in exact}
+        g.index[key] = Form(ent, amb, frozenset(exact))
+    g.prefixes = frozenset(k[:i] for k in g.index for i in range(1, len(k) + 1))
+    g.max_key = max((len(k) for k in g.index), default=0)
+    return g
+
+
+@lru_cache(maxsize=4)
+def load(directory: str | None = None) -> Gazetteer:
+    """The gazetteer shipped with kg (or the one in ``directory``)."""
+    d = Path(directory) if directory else gazetteer_dir()
+    return build(read_entries(sorted(d.glob("*.jsonl"))))

@@ -1,0 +1,61 @@
+"""One canonical key per thing: ``LLaMA-2``, ``Llama 2``, ``LLaMA2`` and
+``llama-2`` meet; plurals fold; size and variant suffixes drop.
+
+Examples
+--------
+>>> entity_key("LLaMA-2") == entity_key("Llama 2") == entity_key("llama-2")
+True
+>>> strip_variant("Qwen2.5-7B-Instruct")
+'Qwen2.5'
+>>> singular_key(entity_key("LLMs"))
+'llm'
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+_SEPARATORS = re.compile(r"[\s\-‐‑‒–—_./·]+")
+_VARIANT_SUFFIX = re.compile(
+    r"(?:[-_ ]?(?:\d+(?:\.\d+)?[BMKbmk]|\d+x\d+[Bb]|[Ii]nstruct|[Cc]hat|[Bb]ase|hf|it|HF)"
+    r"|-(?:nano|mini|small|medium|large|tiny|base|xl|XL|Base|Large|Small))$")
+
+
+def compact(text: str) -> str:
+    """The text with separators (space, hyphen, dot, underscore, slash) removed."""
+    return _SEPARATORS.sub("", unicodedata.normalize("NFKC", text))
+
+
+def entity_key(text: str) -> str:
+    """Case- and separator-insensitive identity key of a name."""
+    return compact(text).casefold()
+
+
+def singular_key(key: str) -> str:
+    """A key with a plural ``s``/``es`` dropped (``llms`` -> ``llm``)."""
+    if key.endswith("ies") and len(key) > 4:
+        return key[:-3] + "y"
+    if key.endswith("s") and not key.endswith("ss") and len(key) > 2:
+        return key[:-1]
+    return key
+
+
+@lru_cache(maxsize=200_000)
+def strip_variant(name: str) -> str:
+    """Drop parameter-size and chat/instruct suffixes (``LLaMA-2-7B`` -> ``LLaMA-2``)."""
+    prev = None
+    while prev != name:
+        prev = name
+        stripped = _VARIANT_SUFFIX.sub("", name)
+        if stripped and len(compact(stripped)) >= 2:
+            name = stripped.rstrip("-_ ")
+    return name
+
+
+@lru_cache(maxsize=50_000)
+def is_variant_token(text: str) -> bool:
+    """A token that only names a size or variant (``7B``, ``-Instruct``, ``8x7B``)."""
+    t = text.lstrip("-_")
+    return bool(t) and bool(_VARIANT_SUFFIX.fullmatch(t)) and not t.isalpha() or t in (
+        "Instruct", "Chat", "instruct", "chat")

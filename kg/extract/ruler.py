@@ -1,0 +1,150 @@
+"""Matching the gazetteer against tokens, separator- and plural-insensitively.
+
+A scan over tokens concatenates each token's key (lower case, separators
+removed) and stops as soon as the running key is no prefix of any gazetteer
+key, so ``LLaMA-2``, ``Llama 2`` and ``LLaMA2`` all meet the same entry.
+Pure functions; the spaCy component only calls :func:`match`.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from kg.extract.gazetteer import Form, Gazetteer
+from kg.extract.normalise import compact, entity_key, is_variant_token, singular_key, strip_variant
+
+MAX_TOKENS = 8
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    start: int      # character offsets into the text
+    end: int
+    form: Form
+    token_start: int
+    token_end: int
+
+
+_KEYS: dict[str, str] = {}
+
+
+def _key(word: str) -> str:
+    k = entity_key(word)
+    if len(_KEYS) < 500_000:
+        _KEYS[word] = k
+    return k or ""
+
+
+def token_key(text: str) -> str:
+    return _KEYS.get(text) or _key(text)
+
+
+def _surface_ok(surface: str, form: Form, sentence_start: bool) -> bool:
+    """Case rules: ambiguous names only as written; lower-case common words are
+    not names unless the entity's own name is lower case."""
+    if form.case_sensitive:
+        c = compact(surface)
+        if c in form.exact or (c.endswith("s") and c[:-1] in form.exact) or c + "s" in form.exact:
+            return True
+        if sentence_start and c[:1].isupper():
+            low = c[:1].lower() + c[1:]
+            return low in form.exact or (low.endswith("s") and low[:-1] in form.exact)
+        return False
+    body = surface[1:] if sentence_start else surface
+    if any(ch.isupper() or ch.isdigit() for ch in body):
+        return True
+    # all lower case (or only a capital that starts a sentence)
+    name = form.entity.canonical
+    return not any(ch.isupper() for ch in name)
+
+
+def _variants(name: str) -> set[str]:
+    """Spellings of a name with its hyphens and spaces swapped or dropped."""
+    out = {name, name.replace("-", " "), name.replace(" ", "-"), name.replace("-", ""),
+           name.replace(" ", "")}
+    out |= {re.sub(r"(?<=[A-Za-z]{2})(?=\d)", sep, v) for v in list(out) for sep in (" ", "-")}
+    return out
+
+
+def first_keys(gaz: Gazetteer, tokenize) -> frozenset[str]:
+    """Keys a match's first token can have: the first token of every spelling of
+    every name, as ``tokenize`` (a text -> token texts function) splits it."""
+    names = {n for f in gaz.index.values() for n in (f.entity.canonical, *f.entity.aliases)}
+    keys = set()
+    for name in names:
+        for v in _variants(name):
+            toks = tokenize(v)
+            if toks:
+                keys.add(token_key(toks[0]))
+    return frozenset(k for k in keys if k and k[0].isalnum())
+
+
+# lower-case function words never start a name (one that does, like "The Pile",
+# is written with a capital)
+_FUNCTION_WORDS = frozenset("the of to a an in we on is as by be at it or not and for with from "
+                            "this that our are can its their these".split())
+
+
+def match(words: list[str], offsets: list[int], text: str, gaz: Gazetteer,
+          sentence_starts: set[int] | None = None,
+          starts: frozenset[str] | None = None) -> list[Match]:
+    """Longest gazetteer matches, left to right, not overlapping.
+
+    ``words`` are token texts, ``offsets`` their character offsets in ``text``;
+    ``starts`` (:func:`first_keys`) lets the scan skip tokens no name begins with.
+    """
+    cache = _KEYS
+    keys = [cache.get(w) or _key(w) for w in words]
+    n = len(words)
+    index, prefixes = gaz.index, gaz.prefixes
+    out: list[Match] = []
+    sentence_starts = sentence_starts or set()
+    i = 0
+    while i < n:
+        k0 = keys[i]
+        if not k0 or words[i] in _FUNCTION_WORDS or (k0 not in (starts or prefixes) and k0[:-1] not in (starts or prefixes)
+                      and not (words[i][-1:].isdigit() or words[i][-1:] in "BbMmKkt")):
+            i += 1
+            continue
+        cands: list[tuple[int, Form]] = []
+        key = ""
+        for j in range(i, min(n, i + MAX_TOKENS)):
+            key += keys[j]
+            if not keys[j]:
+                continue
+            f = index.get(key)
+            if f is None:
+                f = index.get(singular_key(key)) if key.endswith("s") else index.get(key + "s")
+            if f is not None:
+                cands.append((j + 1, f))
+            if key not in prefixes:
+                break
+        if not cands:
+            # one token with a size/variant suffix: "LLaMA-2-7B", "Qwen2.5-7B-Instruct"
+            stripped = strip_variant(words[i])
+            if stripped != words[i]:
+                f = index.get(entity_key(stripped))
+                if f is not None:
+                    cands.append((i + 1, f))
+        hit = None
+        for end_tok, form in reversed(cands):   # longest first; shorter if it fails
+            # swallow trailing size/variant tokens: "Llama 2 7B", "Mistral-7B-Instruct"
+            while end_tok < n:
+                if is_variant_token(words[end_tok]):
+                    end_tok += 1
+                elif (words[end_tok] == "-" and end_tok + 1 < n and offsets[end_tok + 1]
+                      == offsets[end_tok] + 1 and is_variant_token(words[end_tok + 1])):
+                    end_tok += 2
+                else:
+                    break
+            start = offsets[i]
+            end = offsets[end_tok - 1] + len(words[end_tok - 1])
+            if _surface_ok(strip_variant(text[start:end]), form, i in sentence_starts):
+                hit = Match(start, end, form, i, end_tok)
+                break
+        if hit is None:
+            i += 1
+            continue
+        out.append(hit)
+        i = hit.token_end
+    return out

@@ -1,0 +1,70 @@
+"""A spaCy tokenizer that keeps names whole.
+
+``LLaMA-2``, ``Qwen-2.5``, ``BlockPerm-SJLT``, ``PPI++``, ``GPT-4o``,
+``W4A16`` and ``Meta-iLaD`` stay one token; a hyphen before a plain
+lower-case word still splits (``LLM-powered`` -> ``LLM - powered``), so the
+name inside such a compound can be found.
+
+>>> nlp = blank()
+>>> [t.text for t in nlp("LLaMA-2, Qwen-2.5 and PPI++ beat GPT-4o; LLM-powered W4A16 Meta-iLaD.")]
+['LLaMA-2', ',', 'Qwen-2.5', 'and', 'PPI++', 'beat', 'GPT-4o', ';', 'LLM', '-', 'powered', 'W4A16', 'Meta-iLaD', '.']
+"""
+from __future__ import annotations
+
+import spacy
+from spacy.lang.char_classes import ALPHA, ALPHA_LOWER, ALPHA_UPPER, CONCAT_QUOTES, HYPHENS
+from spacy.language import Language
+from spacy.util import compile_infix_regex, compile_suffix_regex
+
+# spaCy's English infixes without the letter-hyphen-letter rule, plus ours.
+_INFIXES = [
+    r"\.\.+",
+    r"…",
+    r"[\u00a6\u00a9\u00ae\u00b0\u2022]",
+    r"(?<=[0-9])[+\-\*^](?=[0-9-])",
+    rf"(?<=[{ALPHA_LOWER}{CONCAT_QUOTES}])\.(?=[{ALPHA_UPPER}{CONCAT_QUOTES}])",
+    rf"(?<=[{ALPHA}]),(?=[{ALPHA}])",
+    # a hyphen splits only before a plain lower-case word: "LLM-powered", "pre-trained"
+    rf"(?<=[{ALPHA}0-9)])(?:{HYPHENS})(?=[{ALPHA_LOWER}]{{2,}}(?![{ALPHA}0-9+]))",
+    rf"(?<=[{ALPHA}0-9])[:<>=/](?=[{ALPHA}])",
+    r"(?<=[\w)\]])\((?=[\w])",  # "Mixture-of-Experts(MoE)"
+]
+
+
+def customise(nlp: Language) -> Language:
+    """Install kg's infix and suffix rules on ``nlp``'s tokenizer."""
+    nlp.tokenizer.infix_finditer = compile_infix_regex(_INFIXES).finditer
+    # "PPI++" keeps its pluses: drop a suffix rule for "+" after a letter
+    # no unit suffixes: "410M", "7B", "1k" are sizes inside names ("Pythia-410M")
+    suffixes = [s for s in nlp.Defaults.suffixes if s not in ("\\+",) and "km" not in s]
+    suffixes.append(r"(?<=[A-Za-z][A-Z])\.")  # "Meta-iLaD." ends a sentence
+    suffixes.append(r"(?<=[0-9][A-Za-z])\.")  # so does "Pythia 1B."
+    nlp.tokenizer.suffix_search = compile_suffix_regex(suffixes).search
+    # spaCy's special cases split things like "e.g." correctly; keep them
+    return nlp
+
+
+class TextKeepingTokenizer:
+    """Wraps a tokenizer so each Doc keeps the string it was made from
+    (``doc.user_data["kg_text"]``): rebuilding ``doc.text`` token by token is
+    the slowest step of a blank pipeline."""
+
+    def __init__(self, tokenizer) -> None:
+        self.tokenizer = tokenizer
+
+    def __call__(self, text: str):
+        doc = self.tokenizer(text)
+        doc.user_data["kg_text"] = text
+        return doc
+
+    def pipe(self, texts, batch_size: int = 1000):
+        for text in texts:
+            yield self(text)
+
+    def __getattr__(self, name: str):
+        return getattr(self.tokenizer, name)
+
+
+def blank() -> Language:
+    """``spacy.blank("en")`` with kg's tokenizer rules (no model download)."""
+    return customise(spacy.blank("en"))
