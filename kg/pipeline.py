@@ -33,9 +33,9 @@ def sample_files() -> list[Path]:
                   key=lambda p: p.name)
 
 
-def summary(corpus: Corpus) -> dict:
-    """Counts of a parsed corpus, as written to ``summary.json``."""
-    return {
+def summary(corpus: Corpus, extractions: dict | None = None) -> dict:
+    """Counts of a parsed corpus (and its extractions), as written to ``summary.json``."""
+    out = {
         "files": list(corpus.files),
         "entries": corpus.entries,
         "papers": len(corpus.papers),
@@ -48,6 +48,19 @@ def summary(corpus: Corpus) -> dict:
         "papers_with_track": sum(p.track is not None for p in corpus.papers),
         "tracks": sorted(t.label for t in corpus.tracks),
     }
+    if extractions is not None:
+        ments = [m for ex in extractions.values() for m in ex.mentions]
+        by_type: dict[str, int] = {}
+        for m in ments:
+            by_type[m.type] = by_type.get(m.type, 0) + 1
+        out["extraction"] = {
+            "mentions": len(ments),
+            "entities": len({m.key for m in ments}),
+            "mentions_by_type": dict(sorted(by_type.items())),
+            "papers_proposing": sum(1 for ex in extractions.values() if ex.proposed),
+            "acronym_pairs": sum(len(ex.aliases) for ex in extractions.values()),
+        }
+    return out
 
 
 def build(
@@ -81,12 +94,39 @@ def build(
         for paper in corpus.papers:
             fh.write(json.dumps(paper_to_json(paper), ensure_ascii=False) + "\n")
     written.append("corpus.jsonl")
-    fsio.write_text(out / "summary.json",
-                    json.dumps(summary(corpus), ensure_ascii=False, indent=2) + "\n")
-    written.append("summary.json")
 
-    build_ = Build(corpus=corpus)
-    # --- later stages (extraction, RDF + store, graphs, report, views) ------
-    _ = (build_, base, rdf_formats, workers)
+    t0 = time.perf_counter()
+    from kg.extract import extract_corpus, extraction_to_json
+
+    extractions = {ex.paper_id: ex for ex in extract_corpus(corpus, workers=workers,
+                                                             progress=progress)}
+    timings["extract"] = time.perf_counter() - t0
+    with fsio.atomic_open(out / "extractions.jsonl") as fh:
+        for paper in corpus.papers:
+            fh.write(json.dumps(extraction_to_json(extractions[paper.id]),
+                                ensure_ascii=False) + "\n")
+    written.append("extractions.jsonl")
+    build_ = Build(corpus=corpus, extractions=extractions)
+    # --- later stages (RDF + store, graphs, report, views) -------------------
+    _ = (build_, base, rdf_formats)
+
+    # graphs, co-authorship analysis, report.json/md, plots/, exports (kg.coauthors)
+    from kg.coauthors import stage_outputs
+
+    for name, content in stage_outputs(build_, corpus_summary=summary(corpus),
+                                       timings=timings, progress=progress):
+        if isinstance(content, bytes):
+            fsio.write_bytes(out / name, content)
+        elif isinstance(content, str):
+            fsio.write_text(out / name, content)
+        else:
+            with fsio.atomic_open(out / name) as fh:
+                for chunk in content:
+                    fh.write(chunk)
+        written.append(name)
+
+    fsio.write_text(out / "summary.json",
+                    json.dumps(summary(corpus, extractions), ensure_ascii=False, indent=2) + "\n")
+    written.append("summary.json")
 
     return BuildResult(corpus=corpus, out_dir=out, files=tuple(written), timings=timings)

@@ -4,9 +4,10 @@
 
 prints precision and recall of mentions (models, methods, datasets), recall
 of proposed names and of acronym pairs per split: ``dev`` and ``test`` of
-``devset.jsonl`` and ``dev2`` (``devset2.jsonl``), all three used for tuning,
-and ``blind`` (``blind.jsonl``), annotated separately by another annotator
-and never looked at while tuning; and all together. Mentions are compared per abstract as
+``devset.jsonl``, ``dev2`` and ``dev3`` (``devset2.jsonl``, ``devset3.jsonl``),
+all used for tuning (each was blind once, and was scored before it was
+used), and ``blind`` (``blind.jsonl``), annotated by another annotator and
+never looked at while tuning; and all together. Mentions are compared per abstract as
 sets of normalised names (case, separators, plural and size suffixes folded).
 """
 from __future__ import annotations
@@ -21,6 +22,7 @@ from kg.extract.normalise import entity_key, singular_key, strip_variant
 SCORED_TYPES = ("model", "method", "dataset")
 DEFAULT = Path(__file__).resolve().parents[2] / "tests" / "data" / "devset" / "devset.jsonl"
 DEVSET2 = DEFAULT.with_name("devset2.jsonl")
+DEVSET3 = DEFAULT.with_name("devset3.jsonl")
 BLIND = DEFAULT.with_name("blind.jsonl")
 
 
@@ -90,7 +92,7 @@ def report(scores: dict[str, dict[str, Score]]) -> str:
 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("devset", nargs="*", default=[str(DEFAULT), str(DEVSET2), str(BLIND)])
+    ap.add_argument("devset", nargs="*", default=[str(DEFAULT), str(DEVSET2), str(DEVSET3), str(BLIND)])
     ap.add_argument("--errors", action="store_true", help="list each abstract's misses")
     args = ap.parse_args(argv)
     errors: list | None = [] if args.errors else None

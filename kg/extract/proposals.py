@@ -54,16 +54,21 @@ _CUE = re.compile(
 _CUE_PAREN = re.compile(
     rf"{_SUBJECT}(?:{_VERBS})\s+{_FILLER}(?P<name>[a-z][\w\-]*(?: [\w\-]+){{1,7}}) "
     rf"\((?P<alias>[a-z][\w\- ]{{2,40}})\)")
-_CUE_LOOSE = re.compile(rf"{_SUBJECT}(?:{_VERBS})\s+{_LOOSE}(?P<name>{_NAME_TOKEN})")
+_CUE_LOOSE = re.compile(rf"{_SUBJECT}(?:{_VERBS})\s+{_LOOSE}(?:[\w\-]+\s*(?:[—–]\s*(?:the\s+)?|\())?"
+                        rf"(?P<name>{_NAME_TOKEN})")
 
 _CALLED = re.compile(
     rf"\b(?:called|dubbed|named|termed|coined|namely|abbreviated as|which we call|we call it|"
-    rf"we name it|we term)\s+(?:as\s+)?{_OPEN_Q}"
+    rf"we name it|we term)\s+(?:as\s+)?(?:the\s+)?{_OPEN_Q}"
     rf"(?P<name>{_TITLE}\s*{_ACR}|{_NAME_TOKEN}(?:\s*{_ACR})?)")
 # "federated adaptive asynchronous optimization, named FADAS"
 _LOWER_NAMED = re.compile(
     rf"{_SUBJECT}(?:{_VERBS})\s+{_FILLER}(?P<long>[a-z][\w\-]*(?: [a-z][\w\-]*){{1,7}}),?\s+"
     rf"(?:named|called|dubbed|termed|coined|namely)\s+(?P<name>{_NAME_TOKEN})")
+# "Central to our approach is Graph Symmetric Attention, which"
+_OUR_IS = re.compile(
+    rf"\b[Oo]ur (?:approach|method|framework|model|algorithm|design|solution) (?:is|uses|relies on|"
+    rf"introduces|builds on)\s+(?:a |an |the )?(?P<name>{_TITLE}(?:\s*{_ACR})?|{_NAME_TOKEN})")
 # "the proposed SPT", "our Leddam"
 _OWN = re.compile(rf"\b(?:[Tt]he proposed|[Oo]ur proposed|[Oo]ur)\s+(?P<name>{_NAME_TOKEN})")
 _OUR = re.compile(
@@ -86,6 +91,8 @@ _PART = re.compile(r"^\s*(?:module|component|block|layer|loss|mechanism|strategy
 
 _NOT_A_THING = re.compile(r"\b(?:Law|Laws|Hypothesis|Theorem|Principle|Conjecture|Index|Score|"
                           r"Metric|Paradox|Effect|Phenomenon)$")
+_GENERIC_NOUNS = frozenset("method methods approach framework model algorithm technique scheme "
+                           "strategy variant system pipeline".split())
 _ADJECTIVE_COMPOUND = re.compile(r"^[\w^+]+-(?:[a-z]+)$")
 _NOT_NAMES = frozenset({"We", "This", "The", "Our", "In", "To", "A", "An", "It", "These", "LLM",
                         "LLMs", "AI", "ML", "I", "II", "III"})
@@ -199,6 +206,7 @@ _ANCHORS = {id(_CUE): (_SUBJECT_AT, _SUBJECT_WORDS), id(_CUE_LOOSE): (_SUBJECT_A
             id(_CUE_PAREN): (_SUBJECT_AT, _SUBJECT_WORDS),
             id(_LOWER_NAMED): (_SUBJECT_AT, _SUBJECT_WORDS), id(_CALLED): (_CALLED_AT, _CALLED_WORDS),
             id(_OUR): (_OUR_AT, _OUR_WORDS), id(_OWN): (_OUR_AT, _OUR_WORDS),
+            id(_OUR_IS): (_OUR_AT, _OUR_WORDS),
             id(_NOVEL_PAREN): (_NOVEL_AT, _NOVEL_WORDS)}
 
 
@@ -229,7 +237,7 @@ def find_proposals(text: str, pairs=(), known=None, words: list[str] | None = No
         found.setdefault((ps, pe), Proposal(name, ps, pe, ptype))
 
     for rx, strict in ((_CUE, True), (_CALLED, True), (_OUR, True), (_CUE_LOOSE, False),
-                       (_LOWER_NAMED, False),
+                       (_LOWER_NAMED, False), (_OUR_IS, True),
                        (_NOVEL_PAREN, False), (_ENUM_AT, False), (_APPOSITION_AT, False),
                        (_WINS_AT, False)):
         for m in _anchored(rx, text, at):
@@ -238,6 +246,8 @@ def find_proposals(text: str, pairs=(), known=None, words: list[str] | None = No
             for name, ps, pe in _pieces(text, s, e):
                 add(name, ps, pe, ptype, strict and not known(name) or rx is _CUE)
     for m in _anchored(_LOWER_NAMED, text, at):
+        if m.group("long").rsplit(" ", 1)[-1] in _GENERIC_NOUNS:
+            continue  # "a simple yet effective method, called X": no name before X
         ptype = _type_after(text, m.end(), "")
         add(m.group("long"), m.start("long"), m.end("long"), ptype, False)
     for m in _anchored(_OWN, text, at):

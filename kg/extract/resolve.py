@@ -30,7 +30,8 @@ _METHOD_HEADS = frozenset(
     "decomposition approximation factorization regression clustering attack defense framework "
     "approach scheme strategy technique procedure mechanism loss objective reasoning "
     "prompt thought retrieval distillation inference refinement fusion annotator traceability "
-    "correlation planning design update updates sketch transform".split())
+    "correlation planning design update updates sketch transform passing programming "
+    "propagation".split())
 _DATASET_HEADS = frozenset("dataset benchmark corpus suite bench collection datasets "
                            "benchmarks".split())
 _NOT_AFTER = re.compile(r"^\)?\s*(?:theory|theorem|hypothesis|law|condition|conditions|equation|"
@@ -58,6 +59,8 @@ def head_type(long: str) -> str | None:
             return "model"
         if w in _METHOD_HEADS:
             return "method"
+    if "learning" in words[:-1]:
+        return "method"  # "Learning to Rank", "Learning from Demonstrations"
     return None
 
 
@@ -119,7 +122,8 @@ def resolve(text: str, words: list[str], offsets: list[int], matches: list[Match
     aliases: list[Alias] = []
     for p in pairs:
         aliases.append(Alias(long=p.long, short=p.short))
-        ent = from_gaz(entity_key(p.short)) or from_gaz(entity_key(p.long))
+        # the long form is the less ambiguous: "Expectation-Maximization (EM)" is not Exact Match
+        ent = from_gaz(entity_key(p.long)) or from_gaz(entity_key(p.short))
         is_prop = (p.long_start, p.long_end) in prop_at or (p.short_start, p.short_end) in prop_at
         if ent is None and (p.short in not_entities() or _acronym_canonical(p.short)
                             in not_entities()):
