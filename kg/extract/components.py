@@ -6,6 +6,8 @@ runs a pure matching function from its module and stores the result on the
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from spacy.attrs import IDX, LENGTH
 from spacy.language import Language
 from spacy.tokens import Doc
@@ -34,11 +36,20 @@ def _words(doc: Doc) -> tuple[list[str], list[int], set[int], str]:
     return doc._.kg_words
 
 
+@lru_cache(maxsize=4)
+def _first_keys(directory: str | None) -> frozenset[str]:
+    """Tokenised with a throw-away pipeline of the same rules, so the real one's
+    vocabulary and caches do not fill up with 40,000 gazetteer spellings."""
+    from kg.extract.tokenizer import blank
+
+    tok = blank().tokenizer
+    return ruler.first_keys(gazetteer.load(directory), lambda t: [x.text for x in tok(t)])
+
+
 class GazetteerRuler:
     def __init__(self, nlp: Language, name: str, directory: str | None):
         self.gaz = gazetteer.load(directory)
-        tok = nlp.tokenizer
-        self.starts = ruler.first_keys(self.gaz, lambda t: [x.text for x in tok(t)])
+        self.starts = _first_keys(directory)
 
     def __call__(self, doc: Doc) -> Doc:
         words, offsets, sent_starts, text = _words(doc)

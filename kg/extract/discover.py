@@ -32,7 +32,7 @@ DATASET_CUES = frozenset("dataset datasets benchmark benchmarks corpus suite env
 # words after which a comma list names things: "outperforming PF-PPO, PAR, and PODS"
 LIST_CUES = frozenset("outperform outperforms outperforming outperformed surpass surpasses "
                       "surpassing beats beating including include includes like as over against "
-                      "baselines versus vs".split())
+                      "baselines versus vs on".split())
 _LIST_CUES_ANY = LIST_CUES | {w.capitalize() for w in LIST_CUES}
 _ACRONYM = re.compile(r"^[A-Z][A-Z0-9]{1,9}(?:-[A-Z0-9]+)*s?$")
 
@@ -80,6 +80,8 @@ def context_type(words: list[str], i: int, j: int) -> str:
     """Type from the nouns around tokens ``[i, j)``: 'model', 'method', 'dataset' or 'other'."""
     after = words[j: j + 2]
     before = words[max(0, i - 3): i]
+    if before[-1:] == [","]:
+        before = before[:-1]     # "the NAS method, ZiCo,"
     for w in after[:1] + before[-1:] + after[1:]:
         if w in DATASET_CUES:
             return "dataset"
@@ -120,8 +122,9 @@ def discover(words: list[str], offsets: list[int], taken: set[int],
     """
     known_types = known_types or {}
     listed: dict[int, str] = {}
-    for c, w in enumerate(words):
-        if w in _LIST_CUES_ANY:
+    for c in [c for c, w in enumerate(words) if w in _LIST_CUES_ANY]:
+        w = words[c]
+        if True:
             items = _list_items(words, c)
             if not items:
                 continue
@@ -132,9 +135,9 @@ def discover(words: list[str], offsets: list[int], taken: set[int],
                 if i not in taken:
                     listed[i] = typ
     out: list[Discovery] = []
-    for i, w in enumerate(words):
-        if i in taken:
-            continue
+    shaped = [i for i, w in enumerate(words) if (i in listed or name_shaped(w)) and i not in taken]
+    for i in shaped:
+        w = words[i]
         text = w.rstrip(".,;:")
         if i in listed:
             if not (name_shaped(text) or (_ACRONYM.match(text) and text not in not_entities())):

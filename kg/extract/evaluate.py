@@ -23,6 +23,7 @@ SCORED_TYPES = ("model", "method", "dataset")
 DEFAULT = Path(__file__).resolve().parents[2] / "tests" / "data" / "devset" / "devset.jsonl"
 DEVSET2 = DEFAULT.with_name("devset2.jsonl")
 DEVSET3 = DEFAULT.with_name("devset3.jsonl")
+DEVSET4 = DEFAULT.with_name("devset4.jsonl")
 BLIND = DEFAULT.with_name("blind.jsonl")
 
 
@@ -92,7 +93,7 @@ def report(scores: dict[str, dict[str, Score]]) -> str:
 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("devset", nargs="*", default=[str(DEFAULT), str(DEVSET2), str(DEVSET3), str(BLIND)])
+    ap.add_argument("devset", nargs="*", default=[str(DEFAULT), str(DEVSET2), str(DEVSET3), str(DEVSET4), str(BLIND)])
     ap.add_argument("--errors", action="store_true", help="list each abstract's misses")
     args = ap.parse_args(argv)
     errors: list | None = [] if args.errors else None

@@ -19,7 +19,8 @@ from functools import lru_cache
 _SEPARATORS = re.compile(r"[\s\-‐‑‒–—_./·]+")
 _VARIANT_SUFFIX = re.compile(
     r"(?:[-_ ]?(?:\d+(?:\.\d+)?[BMKbmk]|\d+x\d+[Bb]|[Ii]nstruct|[Cc]hat|[Bb]ase|hf|it|HF)"
-    r"|-(?:nano|mini|small|medium|large|tiny|base|xl|XL|Base|Large|Small))$")
+    r"|[-_ ](?:nano|mini|small|medium|large|tiny|base|xl|XL|Base|Large|Small|Tiny|Nano|Mini|"
+    r"Medium|Opus|Sonnet|Haiku|Pro|Flash|Ultra|Turbo|turbo|v\d+(?:\.\d+)*))$")
 
 
 def compact(text: str) -> str:
@@ -53,9 +54,12 @@ def strip_variant(name: str) -> str:
     return name
 
 
+_VARIANT_WORDS = frozenset("Instruct Chat instruct chat Opus Sonnet Haiku Pro Flash Ultra Turbo "
+                           "turbo".split())
+
+
 @lru_cache(maxsize=50_000)
 def is_variant_token(text: str) -> bool:
     """A token that only names a size or variant (``7B``, ``-Instruct``, ``8x7B``)."""
     t = text.lstrip("-_")
-    return bool(t) and bool(_VARIANT_SUFFIX.fullmatch(t)) and not t.isalpha() or t in (
-        "Instruct", "Chat", "instruct", "chat")
+    return bool(t) and bool(_VARIANT_SUFFIX.fullmatch(t)) and not t.isalpha() or t in _VARIANT_WORDS

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 _NAME_TOKEN = (r"(?:[A-Za-z0-9][\w^+\-.']*[A-Z0-9+^][\w^+\-']*|[A-Z][a-z]+[A-Z][\w^+\-']*)"
                r"(?: [A-Z][a-z]*-[\w\-]+)?")
 # a Title Case phrase: Shannon Scaling Law, Layerwise Learning Rate
-_TITLE_WORD = r"(?:[A-Z][\w'\-]*)"
+_TITLE_WORD = r"(?:[A-Z][\w'\-]*|\d+[A-Z][\w'\-]*|[a-z]+[A-Z][\w'\-]*)"
 _TITLE = rf"{_TITLE_WORD}(?:[ \-](?:of|for|and|with|in|on|to|via|the|a|{_TITLE_WORD})){{1,7}}"
 _ACR = r"\([A-Za-z][\w^+\-]{1,14}\)"
 _ACR_AT_END = re.compile(r"\(([^()]+)\)$")
@@ -94,7 +94,7 @@ _NOT_A_THING = re.compile(r"\b(?:Law|Laws|Hypothesis|Theorem|Principle|Conjectur
 _GENERIC_NOUNS = frozenset("method methods approach framework model algorithm technique scheme "
                            "strategy variant system pipeline".split())
 _ADJECTIVE_COMPOUND = re.compile(r"^[\w^+]+-(?:[a-z]+)$")
-_NOT_NAMES = frozenset({"We", "This", "The", "Our", "In", "To", "A", "An", "It", "These", "LLM",
+_NOT_NAMES = frozenset({"2D", "3D", "4D", "1D", "We", "This", "The", "Our", "In", "To", "A", "An", "It", "These", "LLM",
                         "LLMs", "AI", "ML", "I", "II", "III"})
 
 
@@ -236,6 +236,7 @@ def find_proposals(text: str, pairs=(), known=None, words: list[str] | None = No
             return  # "PDE-informed", "Continuous-time": a modifier, not a name
         found.setdefault((ps, pe), Proposal(name, ps, pe, ptype))
 
+    strong = (_CUE, _CALLED, _OUR, _OUR_IS)   # cues that hold even for a known name
     for rx, strict in ((_CUE, True), (_CALLED, True), (_OUR, True), (_CUE_LOOSE, False),
                        (_LOWER_NAMED, False), (_OUR_IS, True),
                        (_NOVEL_PAREN, False), (_ENUM_AT, False), (_APPOSITION_AT, False),
@@ -244,7 +245,7 @@ def find_proposals(text: str, pairs=(), known=None, words: list[str] | None = No
             s, e = m.span("name")
             ptype = _type_after(text, e, text[m.start(): s])
             for name, ps, pe in _pieces(text, s, e):
-                add(name, ps, pe, ptype, strict and not known(name) or rx is _CUE)
+                add(name, ps, pe, ptype, rx in strong or (strict and not known(name)))
     for m in _anchored(_LOWER_NAMED, text, at):
         if m.group("long").rsplit(" ", 1)[-1] in _GENERIC_NOUNS:
             continue  # "a simple yet effective method, called X": no name before X

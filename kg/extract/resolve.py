@@ -31,7 +31,7 @@ _METHOD_HEADS = frozenset(
     "approach scheme strategy technique procedure mechanism loss objective reasoning "
     "prompt thought retrieval distillation inference refinement fusion annotator traceability "
     "correlation planning design update updates sketch transform passing programming "
-    "propagation".split())
+    "propagation reduction".split())
 _DATASET_HEADS = frozenset("dataset benchmark corpus suite bench collection datasets "
                            "benchmarks".split())
 _NOT_AFTER = re.compile(r"^\)?\s*(?:theory|theorem|hypothesis|law|condition|conditions|equation|"
@@ -168,11 +168,11 @@ def resolve(text: str, words: list[str], offsets: list[int], matches: list[Match
 
     # later uses of acronyms and proposed names
     if short_forms:
-        for i, w in enumerate(words):
-            bare = w.rstrip(".,;:")
-            ent = short_forms.get(bare) or (bare.endswith("s") and short_forms.get(bare[:-1]))
-            if ent:
-                put(offsets[i], offsets[i] + len(bare), ent, 1)
+        forms = set(short_forms) | {f + "s" for f in short_forms}
+        for i in [i for i, w in enumerate(words) if w in forms]:
+            w = words[i]
+            ent = short_forms.get(w) or short_forms.get(w[:-1])
+            put(offsets[i], offsets[i] + len(w), ent, 1)
 
     for d in discoveries:
         if d.type == "other" and not keep_untyped:

@@ -46,6 +46,11 @@ def _surface_ok(surface: str, form: Form, sentence_start: bool) -> bool:
         c = compact(surface)
         if c in form.exact or (c.endswith("s") and c[:-1] in form.exact) or c + "s" in form.exact:
             return True
+        if any(ch.isupper() for ch in c[1:]):
+            # "neural ODEs" for "Neural ODE": only the first letter's case differs
+            folded = {e[:1].lower() + e[1:] for e in form.exact}
+            low = c[:1].lower() + c[1:]
+            return low in folded or (low.endswith("s") and low[:-1] in folded)
         if sentence_start and c[:1].isupper():
             low = c[:1].lower() + c[1:]
             return low in form.exact or (low.endswith("s") and low[:-1] in form.exact)
@@ -81,6 +86,7 @@ def first_keys(gaz: Gazetteer, tokenize) -> frozenset[str]:
 
 # lower-case function words never start a name (one that does, like "The Pile",
 # is written with a capital)
+_SIZE_END = frozenset("0123456789bmkt")   # a token that may end in a size/variant suffix
 _FUNCTION_WORDS = frozenset("the of to a an in we on is as by be at it or not and for with from "
                             "this that our are can its their these".split())
 
@@ -99,12 +105,14 @@ def match(words: list[str], offsets: list[int], text: str, gaz: Gazetteer,
     index, prefixes = gaz.index, gaz.prefixes
     out: list[Match] = []
     sentence_starts = sentence_starts or set()
-    i = 0
-    while i < n:
-        k0 = keys[i]
-        if not k0 or words[i] in _FUNCTION_WORDS or (k0 not in (starts or prefixes) and k0[:-1] not in (starts or prefixes)
-                      and not (words[i][-1:].isdigit() or words[i][-1:] in "BbMmKkt")):
-            i += 1
+    first = starts or prefixes
+    # the tokens a name can start at (a comprehension is much cheaper than the loop)
+    todo = [i for i, k in enumerate(keys)
+            if k and (k in first or k[:-1] in first or k[-1:] in _SIZE_END)
+            and words[i] not in _FUNCTION_WORDS]
+    next_free = 0
+    for i in todo:
+        if i < next_free:
             continue
         cands: list[tuple[int, Form]] = []
         key = ""
@@ -142,9 +150,7 @@ def match(words: list[str], offsets: list[int], text: str, gaz: Gazetteer,
             if _surface_ok(strip_variant(text[start:end]), form, i in sentence_starts):
                 hit = Match(start, end, form, i, end_tok)
                 break
-        if hit is None:
-            i += 1
-            continue
-        out.append(hit)
-        i = hit.token_end
+        if hit is not None:
+            out.append(hit)
+            next_free = hit.token_end
     return out
