@@ -40,7 +40,10 @@ _KEEP_AFTER_HYPHEN = frozenset(
 # so "e.g.The" and "Qwen2.5" are untouched)
 _RUN_ON = re.compile(r"(?<=[a-z]{2})([.!?])(?=[A-Z][a-z]|[A-Z] )"
                      r"|(?<=[a-z]{2}[)\]])([.!?])(?=[A-Z][a-z]|[A-Z] )")
+_RUN_ON_HINT = re.compile(r"[a-z][)\]]?[.!?][A-Z]")
 _WS = re.compile(r"\s+")
+_WS_HINT = re.compile(r"\s\s|[^\S ]")
+_URL_HINT = re.compile(r"://|www\.|\.(?:com|org|io|net|ai|edu|dev)/")
 _STRAY_DOLLAR = re.compile(r"(?<!\\)\$")
 
 
@@ -137,18 +140,24 @@ def _clean_segment(text: str) -> str:
         text = html.unescape(text)
     text = _strip_markdown(text)
     text = _join_hyphenation(text)
-    if "." in text or "!" in text or "?" in text:
+    if _RUN_ON_HINT.search(text):
         text = _RUN_ON.sub(lambda m: (m.group(1) or m.group(2)) + " ", text)
     return text
 
 
 def clean(raw: str) -> str:
     """The clean text of an abstract as written (see the module docstring)."""
-    pieces: list[str] = []
-    last = 0
-    for m in _URL.finditer(raw):
-        pieces.append(_clean_segment(raw[last:m.start()]))
-        pieces.append(m.group(0))
-        last = m.end()
-    pieces.append(_clean_segment(raw[last:]))
-    return _WS.sub(" ", "".join(pieces)).strip()
+    if _URL_HINT.search(raw):
+        pieces: list[str] = []
+        last = 0
+        for m in _URL.finditer(raw):
+            pieces.append(_clean_segment(raw[last:m.start()]))
+            pieces.append(m.group(0))
+            last = m.end()
+        pieces.append(_clean_segment(raw[last:]))
+        text = "".join(pieces)
+    else:
+        text = _clean_segment(raw)
+    if _WS_HINT.search(text):
+        text = _WS.sub(" ", text)
+    return text.strip()

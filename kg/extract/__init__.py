@@ -52,8 +52,8 @@ def _nlp(model: str | None = None):
 
 def _extraction(paper_id: str, doc) -> Extraction:
     return Extraction(paper_id=paper_id, abstract=doc.user_data.get("kg_text") or doc.text,
-                      mentions=tuple(doc._.kg_mentions or ()),
-                      aliases=tuple(dict.fromkeys(doc._.kg_aliases or ())))
+                      mentions=tuple(doc.user_data.get("kg_mentions") or ()),
+                      aliases=tuple(dict.fromkeys(doc.user_data.get("kg_aliases") or ())))
 
 
 def extract_texts(raw_abstracts: Sequence[str], ids: Sequence[str] | None = None,

@@ -6,8 +6,6 @@ runs a pure matching function from its module and stores the result on the
 """
 from __future__ import annotations
 
-from functools import lru_cache
-
 from spacy.attrs import IDX, LENGTH
 from spacy.language import Language
 from spacy.tokens import Doc
@@ -15,16 +13,20 @@ from spacy.tokens import Doc
 from kg.extract import acronyms, discover, gazetteer, proposals, resolve, ruler
 from kg.extract.normalise import entity_key
 
-for _name in ("kg_words", "kg_matches", "kg_acronyms", "kg_proposals", "kg_discovered",
-              "kg_mentions", "kg_aliases"):
+# Results live in ``doc.user_data`` under these names and are readable as
+# ``doc._.kg_mentions`` etc.; the components read and write the dict directly
+# (each ``doc._`` access builds an object, which adds up over a corpus).
+NAMES = ("kg_words", "kg_matches", "kg_acronyms", "kg_proposals", "kg_discovered", "kg_mentions",
+         "kg_aliases")
+for _name in NAMES:
     if not Doc.has_extension(_name):
-        Doc.set_extension(_name, default=None)
+        Doc.set_extension(_name, getter=lambda doc, _n=_name: doc.user_data.get(_n))
 
 
 def _words(doc: Doc) -> tuple[list[str], list[int], set[int], str]:
     """Token texts, offsets, sentence-start token indices and the text, once per doc
     (read through arrays: making a Token object per token is the slow part)."""
-    if doc._.kg_words is None:
+    if doc.user_data.get("kg_words") is None:
         text = doc.user_data.get("kg_text")
         if text is None:
             text = doc.text
@@ -32,41 +34,44 @@ def _words(doc: Doc) -> tuple[list[str], list[int], set[int], str]:
         offsets = [a[0] for a in arr]
         words = [text[a: a + n] for a, n in arr]
         starts = {0} | {i + 1 for i, w in enumerate(words) if w in (".", "!", "?")}
-        doc._.kg_words = (words, offsets, starts, text)
-    return doc._.kg_words
+        doc.user_data["kg_words"] = (words, offsets, starts, text)
+    return doc.user_data.get("kg_words")
 
 
-@lru_cache(maxsize=4)
-def _first_keys(directory: str | None) -> frozenset[str]:
-    """Tokenised with a throw-away pipeline of the same rules, so the real one's
-    vocabulary and caches do not fill up with 40,000 gazetteer spellings."""
-    from kg.extract.tokenizer import blank
+class _Component:
+    """Components process a stream in one loop (no per-document wrapper)."""
 
-    tok = blank().tokenizer
-    return ruler.first_keys(gazetteer.load(directory), lambda t: [x.text for x in tok(t)])
+    def pipe(self, docs, batch_size: int = 128):
+        for doc in docs:
+            yield self(doc)
 
 
-class GazetteerRuler:
+class GazetteerRuler(_Component):
     def __init__(self, nlp: Language, name: str, directory: str | None):
+        from kg.extract.tokenizer import blank
+
         self.gaz = gazetteer.load(directory)
-        self.starts = _first_keys(directory)
+        tok = blank().tokenizer   # a throw-away twin: keeps nlp's caches small
+        self.index = ruler.PhraseIndex(nlp.vocab, self.gaz, lambda t: [x.text for x in tok(t)])
 
     def __call__(self, doc: Doc) -> Doc:
         words, offsets, sent_starts, text = _words(doc)
-        doc._.kg_matches = ruler.match(words, offsets, text, self.gaz, sent_starts, self.starts)
+        cands = self.index.candidates(doc, words, offsets, text)
+        doc.user_data["kg_matches"] = ruler.select(words, offsets, text, cands, self.gaz,
+                                                   sent_starts)
         return doc
 
 
-class AcronymDetector:
+class AcronymDetector(_Component):
     def __init__(self, nlp: Language, name: str):
         pass
 
     def __call__(self, doc: Doc) -> Doc:
-        doc._.kg_acronyms = acronyms.find_acronyms(_words(doc)[3])
+        doc.user_data["kg_acronyms"] = acronyms.find_acronyms(_words(doc)[3])
         return doc
 
 
-class ProposalDetector:
+class ProposalDetector(_Component):
     def __init__(self, nlp: Language, name: str, directory: str | None):
         gaz = gazetteer.load(directory)
         self.known = lambda n: gaz.lookup(entity_key(n)) is not None
@@ -74,12 +79,12 @@ class ProposalDetector:
 
     def __call__(self, doc: Doc) -> Doc:
         words, offsets, _, text = _words(doc)
-        doc._.kg_proposals = proposals.find_proposals(text, doc._.kg_acronyms or (), self.known,
-                                                      words, offsets)
+        doc.user_data["kg_proposals"] = proposals.find_proposals(
+            text, doc.user_data.get("kg_acronyms") or (), self.known, words, offsets)
         return doc
 
 
-class NameDiscoverer:
+class NameDiscoverer(_Component):
     def __init__(self, nlp: Language, name: str):
         pass
 
@@ -87,24 +92,26 @@ class NameDiscoverer:
         words, offsets, _, _ = _words(doc)
         taken: set[int] = set()
         known: dict[int, str] = {}
-        for m in doc._.kg_matches or ():
+        for m in doc.user_data.get("kg_matches") or ():
             for i in range(m.token_start, m.token_end):
                 taken.add(i)
                 known[i] = m.form.entity.type
-        doc._.kg_discovered = discover.discover(words, offsets, taken, known)
+        doc.user_data["kg_discovered"] = discover.discover(words, offsets, taken, known)
         return doc
 
 
-class MentionResolver:
+class MentionResolver(_Component):
     def __init__(self, nlp: Language, name: str, directory: str | None, keep_untyped: bool):
         self.gaz = gazetteer.load(directory)
         self.keep_untyped = keep_untyped
 
     def __call__(self, doc: Doc) -> Doc:
         words, offsets, _, text = _words(doc)
-        doc._.kg_mentions, doc._.kg_aliases = resolve.resolve(
-            text, words, offsets, doc._.kg_matches or [], doc._.kg_acronyms or [],
-            doc._.kg_proposals or [], doc._.kg_discovered or [], self.gaz, self.keep_untyped)
+        ud = doc.user_data
+        ud["kg_mentions"], ud["kg_aliases"] = resolve.resolve(
+            text, words, offsets, ud.get("kg_matches") or [], ud.get("kg_acronyms") or [],
+            ud.get("kg_proposals") or [], ud.get("kg_discovered") or [], self.gaz,
+            self.keep_untyped)
         return doc
 
 

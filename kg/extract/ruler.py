@@ -65,8 +65,10 @@ def _surface_ok(surface: str, form: Form, sentence_start: bool) -> bool:
 
 def _variants(name: str) -> set[str]:
     """Spellings of a name with its hyphens and spaces swapped or dropped."""
+    name = name.replace("–", "-").replace("‐", "-")
     out = {name, name.replace("-", " "), name.replace(" ", "-"), name.replace("-", ""),
            name.replace(" ", "")}
+    out |= {v.replace("-", "–") for v in out if "-" in v}
     out |= {re.sub(r"(?<=[A-Za-z]{2})(?=\d)", sep, v) for v in list(out) for sep in (" ", "-")}
     return out
 
@@ -99,21 +101,24 @@ def match(words: list[str], offsets: list[int], text: str, gaz: Gazetteer,
     ``words`` are token texts, ``offsets`` their character offsets in ``text``;
     ``starts`` (:func:`first_keys`) lets the scan skip tokens no name begins with.
     """
+    return select(words, offsets, text, scan(words, gaz, starts), gaz, sentence_starts)
+
+
+def scan(words: list[str], gaz: Gazetteer,
+         starts: frozenset[str] | None = None) -> dict[int, list[tuple[int, Form]]]:
+    """Candidate matches by start token: ``{i: [(end_token, form), ...]}``,
+    shortest first (pure Python; :class:`PhraseIndex` does the same faster)."""
     cache = _KEYS
     keys = [cache.get(w) or _key(w) for w in words]
     n = len(words)
     index, prefixes = gaz.index, gaz.prefixes
-    out: list[Match] = []
-    sentence_starts = sentence_starts or set()
     first = starts or prefixes
     # the tokens a name can start at (a comprehension is much cheaper than the loop)
     todo = [i for i, k in enumerate(keys)
             if k and (k in first or k[:-1] in first or k[-1:] in _SIZE_END)
             and words[i] not in _FUNCTION_WORDS]
-    next_free = 0
+    by_start: dict[int, list[tuple[int, Form]]] = {}
     for i in todo:
-        if i < next_free:
-            continue
         cands: list[tuple[int, Form]] = []
         key = ""
         for j in range(i, min(n, i + MAX_TOKENS)):
@@ -128,12 +133,34 @@ def match(words: list[str], offsets: list[int], text: str, gaz: Gazetteer,
             if key not in prefixes:
                 break
         if not cands:
-            # one token with a size/variant suffix: "LLaMA-2-7B", "Qwen2.5-7B-Instruct"
-            stripped = strip_variant(words[i])
-            if stripped != words[i]:
-                f = index.get(entity_key(stripped))
-                if f is not None:
-                    cands.append((i + 1, f))
+            cands = _variant_candidate(words, i, gaz)
+        if cands:
+            by_start[i] = cands
+    return by_start
+
+
+def _variant_candidate(words: list[str], i: int, gaz: Gazetteer) -> list[tuple[int, Form]]:
+    """One token with a size/variant suffix: "LLaMA-2-7B", "Qwen2.5-7B-Instruct"."""
+    stripped = strip_variant(words[i])
+    if stripped != words[i]:
+        f = gaz.index.get(entity_key(stripped))
+        if f is not None:
+            return [(i + 1, f)]
+    return []
+
+
+def select(words: list[str], offsets: list[int], text: str,
+           by_start: dict[int, list[tuple[int, Form]]], gaz: Gazetteer,
+           sentence_starts: set[int] | None = None) -> list[Match]:
+    """Longest candidates that pass the case rules, left to right, not overlapping."""
+    n = len(words)
+    out: list[Match] = []
+    sentence_starts = sentence_starts or set()
+    next_free = 0
+    for i in sorted(by_start):
+        if i < next_free:
+            continue
+        cands = by_start[i]
         hit = None
         for end_tok, form in reversed(cands):   # longest first; shorter if it fails
             # swallow trailing size/variant tokens: "Llama 2 7B", "Mistral-7B-Instruct"
@@ -154,3 +181,72 @@ def match(words: list[str], offsets: list[int], text: str, gaz: Gazetteer,
             out.append(hit)
             next_free = hit.token_end
     return out
+
+
+_SIZEISH = re.compile(r"\d[BMKbmk]\b|\d[BMKbmk]?-|[-_](?:[Ii]nstruct|[Cc]hat|[Bb]ase|hf|it|HF|"
+                      r"nano|mini|small|medium|large|tiny|xl|XL|v\d)|\d$")
+
+
+_SIZEISH_TEXT = re.compile(r"\d[BMKbmk]\b|[-_](?:[Ii]nstruct|[Cc]hat|[Bb]ase|hf|it|HF|nano|mini|"
+                           r"small|medium|large|tiny|xl|XL|v\d)\b")
+
+
+class PhraseIndex:
+    """The gazetteer as a spaCy ``PhraseMatcher`` over lower-cased tokens.
+
+    Every spelling of every name (hyphens and spaces swapped or dropped, and
+    its plural) is a pattern, tokenised with the pipeline's own rules, so one
+    pass in C finds what :func:`scan` finds token by token in Python.
+    """
+
+    def __init__(self, vocab, gaz: Gazetteer, tokenize) -> None:
+        from spacy.matcher import PhraseMatcher
+        from spacy.tokens import Doc
+
+        self.gaz = gaz
+        self.matcher = PhraseMatcher(vocab, attr="LOWER")
+        self.forms: dict[int, Form] = {}
+        patterns: dict[str, list] = {}
+        seen: set[tuple[str, ...]] = set()
+        for key, form in gaz.index.items():
+            e = form.entity
+            names = [n for n in (e.canonical, *e.aliases) if entity_key(n) == key] or [e.canonical]
+            docs = []
+            for name in names:
+                spellings = _variants(name) | _variants(name.lower())
+                spellings |= {x + "s" for x in spellings}
+                # tokenise as written and in lower case: a hyphen splits before a
+                # lower-case word only, so "Q-learning" and "Q-Learning" differ
+                for v in spellings:
+                    toks = tuple(t.lower() for t in tokenize(v))
+                    if toks and toks not in seen:
+                        seen.add(toks)
+                        docs.append(Doc(vocab, words=list(toks)))
+            if docs:
+                patterns[key] = docs
+        for key, docs in patterns.items():
+            self.matcher.add(key, docs)
+            self.forms[vocab.strings[key]] = gaz.index[key]
+
+    def candidates(self, doc, words: list[str], offsets: list[int] | None = None,
+                   text: str | None = None) -> dict[int, list[tuple[int, Form]]]:
+        by_start: dict[int, list[tuple[int, Form]]] = {}
+        forms = self.forms
+        for match_id, start, end in self.matcher(doc):
+            by_start.setdefault(start, []).append((end, forms[match_id]))
+        if text is not None and offsets is not None:
+            # tokens with a size/variant suffix, found in one pass over the text
+            from bisect import bisect_right
+
+            hits = {bisect_right(offsets, m.start()) - 1 for m in _SIZEISH_TEXT.finditer(text)}
+        else:
+            hits = {i for i, w in enumerate(words) if _SIZEISH.search(w)}
+        for i in hits:
+            if i in by_start or i < 0:
+                continue
+            c = _variant_candidate(words, i, self.gaz)
+            if c:
+                by_start[i] = c
+        for c in by_start.values():
+            c.sort(key=lambda x: x[0])
+        return by_start
