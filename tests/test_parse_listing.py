@@ -48,9 +48,15 @@ def test_area_alone_is_a_track(write):
 
 
 def test_single_author_between_abstracts_is_an_author_not_a_track(write):
-    c = read(write, listing("Theory", "Ada Lovelace, Alan Turing", ABS2, "Deep Learning", ABS3))
-    assert [p.authors for p in c.papers] == [("Ada Lovelace", "Alan Turing"), ("Deep Learning",)]
+    c = read(write, listing("Theory", "Ada Lovelace, Alan Turing", ABS2, "Jessica Dai", ABS3))
+    assert [p.authors for p in c.papers] == [("Ada Lovelace", "Alan Turing"), ("Jessica Dai",)]
     assert c.papers[1].track is None
+
+
+def test_a_field_name_between_abstracts_is_a_track_with_authors_missing(write):
+    c = read(write, listing("Ada Lovelace", ABS2, "Deep Learning", ABS3))
+    assert c.papers[1].track.area == "Deep Learning" and c.papers[1].authors == ()
+    assert "without an author line" in c.warnings[0].message
 
 
 def test_subarea_with_commas(write):

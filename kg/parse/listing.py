@@ -34,19 +34,30 @@ _ONE = r"[^\W\d_][\w'’‘`´.\-()\ufffd]*(?: [\w'’‘`´.\-()\ufffd]+){0,5}"
 _ALL_NAMES = re.compile(rf"{_ONE}(?:, {_ONE})*\Z")
 
 
+# words of prose that are no part of a person's name
+_PROSE_WORDS = frozenset("the with and we our is are for this that which using from by results method "
+                   "methods model models learning data paper propose show study these their can "
+                   "has have been was were not".split())
+
+
+def _prose(text: str) -> bool:
+    return not _PROSE_WORDS.isdisjoint(text.lower().replace(",", " ").split())
+
+
 def _name_like(part: str) -> bool:
     if not part or len(part) > 60:
         return False
     if part.count(" ") > 5:
         return False
-    return bool(_NAME.match(part))
+    return bool(_NAME.match(part)) and not _prose(part)
 
 
 def _author_cost(names: tuple[str, ...], truncated: bool, sentences: int) -> float:
     if not names:
         return _INF if not truncated else 12.0
     k = len(names)
-    if k > 1 and _ALL_NAMES.match(", ".join(names)):
+    joined = ", ".join(names)
+    if k > 1 and _ALL_NAMES.match(joined) and not _prose(joined):
         share = 1.0
     else:
         share = sum(1 for p in names if _name_like(p)) / k
