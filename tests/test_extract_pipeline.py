@@ -78,7 +78,8 @@ TARGETS = {"mention_P": 0.90, "mention_R": 0.85, "proposed_R": 0.85, "acronym_R"
 def scores():
     from kg.extract.evaluate import evaluate, load
 
-    rows = [r for name in ("devset.jsonl", "devset2.jsonl", "devset3.jsonl", "blind.jsonl")
+    rows = [r for name in ("devset.jsonl", "devset2.jsonl", "devset3.jsonl", "devset4.jsonl",
+                           "blind.jsonl")
             if (DEVSETS / name).exists() for r in load(DEVSETS / name)]
     return evaluate(rows)
 
