@@ -7,6 +7,9 @@ atomically (see :mod:`kg.fsio`).
 from __future__ import annotations
 
 import json
+import os
+import shutil
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Sequence
@@ -74,14 +77,70 @@ def build(
     workers: int = 1,
     progress: Progress = QUIET,
 ) -> BuildResult:
-    """Read listings (default: the bundled sample) and write every output."""
+    """Read listings (default: the bundled sample) and write every output.
+
+    Everything is written into a staging folder beside ``out_dir`` that
+    replaces it only when the whole build has succeeded.
+    """
+    final = Path(out_dir)
+    paths = [Path(f) for f in files] if files else sample_files()
+    out = _staging(final)
+    try:
+        result = _build_into(out, paths, input_format=input_format, max_bytes=max_bytes,
+                             base=base, rdf_formats=rdf_formats, workers=workers,
+                             progress=progress)
+    except BaseException:
+        shutil.rmtree(out, ignore_errors=True)   # the previous output stays as it was
+        raise
+    _publish(out, final)
+    return BuildResult(corpus=result.corpus, out_dir=final, files=result.files,
+                       timings=result.timings)
+
+
+# Files of the output folder that kg does not make and keeps across builds.
+KEEP = ("README.md", ".gitignore")
+
+
+def _staging(final: Path) -> Path:
+    """A fresh folder beside ``final`` that the build writes into."""
+    final.parent.mkdir(parents=True, exist_ok=True)
+    return Path(tempfile.mkdtemp(prefix=f".{final.name}.building-", dir=final.parent))
+
+
+def _publish(staged: Path, final: Path) -> None:
+    """Swap the finished build in place of the previous one.
+
+    Until the first rename the old folder is whole; after it, the new one
+    is. An interrupted build never leaves a half-written ``final``.
+    """
+    old = None
+    if final.exists():
+        for name in KEEP:
+            if (final / name).is_file() and not (staged / name).exists():
+                shutil.copy2(final / name, staged / name)
+        old = final.with_name(f".{final.name}.old-{os.getpid()}")
+        os.replace(final, old)
+    os.replace(staged, final)
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)
+
+
+def _build_into(
+    out: Path,
+    paths: list[Path],
+    *,
+    input_format: str | None,
+    max_bytes: int | None,
+    base: str | None,
+    rdf_formats: Sequence[str],
+    workers: int,
+    progress: Progress,
+) -> BuildResult:
+    """Every stage, writing into the staging folder ``out``."""
     import time
 
     from kg.parse import paper_to_json, read_corpus
 
-    out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
-    paths = [Path(f) for f in files] if files else sample_files()
     timings: dict[str, float] = {}
     written: list[str] = []
 
