@@ -115,3 +115,20 @@ def test_gazetteer_bad_line_is_an_error(tmp_path):
     (tmp_path / "x.jsonl").write_text('{"name": "X", "type": "gadget", "source": "s"}\n')
     with pytest.raises(KgError, match=r"x.jsonl:1: gazetteer type 'gadget'"):
         read_entries([tmp_path / "x.jsonl"])
+
+
+def test_split_simple_agrees_with_the_tokenizer_on_every_gazetteer_spelling():
+    from kg.extract.ruler import _variants
+    from kg.extract.tokenizer import split_simple
+
+    tok = blank().tokenizer
+    g = load()
+    names = {n for f in g.index.values() for n in (f.entity.canonical, *f.entity.aliases)}
+    spellings = {v for n in names for v in _variants(n) | _variants(n.lower())}
+    checked = 0
+    for v in sorted(spellings):
+        fast = split_simple(v)
+        if fast is not None:
+            assert fast == [t.text for t in tok(v)], v
+            checked += 1
+    assert checked > 20_000

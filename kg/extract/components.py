@@ -6,6 +6,8 @@ runs a pure matching function from its module and stores the result on the
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from spacy.attrs import IDX, LENGTH
 from spacy.language import Language
 from spacy.tokens import Doc
@@ -38,6 +40,17 @@ def _words(doc: Doc) -> tuple[list[str], list[int], set[int], str]:
     return doc.user_data.get("kg_words")
 
 
+@lru_cache(maxsize=4)
+def _first_keys(directory: str | None) -> frozenset[str]:
+    """First-token keys of every spelling, tokenised by a throw-away twin of the
+    pipeline's tokenizer (so its caches do not fill up with them)."""
+    from kg.extract.tokenizer import blank, split_simple
+
+    tok = blank().tokenizer
+    return ruler.first_keys(gazetteer.load(directory),
+                            lambda t: split_simple(t) or [x.text for x in tok(t)])
+
+
 class _Component:
     """Components process a stream in one loop (no per-document wrapper)."""
 
@@ -48,17 +61,13 @@ class _Component:
 
 class GazetteerRuler(_Component):
     def __init__(self, nlp: Language, name: str, directory: str | None):
-        from kg.extract.tokenizer import blank
-
         self.gaz = gazetteer.load(directory)
-        tok = blank().tokenizer   # a throw-away twin: keeps nlp's caches small
-        self.index = ruler.PhraseIndex(nlp.vocab, self.gaz, lambda t: [x.text for x in tok(t)])
+        self.starts = _first_keys(directory)
 
     def __call__(self, doc: Doc) -> Doc:
         words, offsets, sent_starts, text = _words(doc)
-        cands = self.index.candidates(doc, words, offsets, text)
-        doc.user_data["kg_matches"] = ruler.select(words, offsets, text, cands, self.gaz,
-                                                   sent_starts)
+        doc.user_data["kg_matches"] = ruler.match(words, offsets, text, self.gaz, sent_starts,
+                                                  self.starts)
         return doc
 
 
