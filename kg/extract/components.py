@@ -47,8 +47,9 @@ def _first_keys(directory: str | None) -> frozenset[str]:
     from kg.extract.tokenizer import blank, split_simple
 
     tok = blank().tokenizer
+    specials = frozenset(tok.rules)
     return ruler.first_keys(gazetteer.load(directory),
-                            lambda t: split_simple(t) or [x.text for x in tok(t)])
+                            lambda t: split_simple(t, specials) or [x.text for x in tok(t)])
 
 
 class _Component:

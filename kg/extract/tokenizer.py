@@ -51,11 +51,12 @@ _SIMPLE_SPLIT = re.compile(r"(?<=[A-Za-z0-9)])([-–])(?=[a-z]{2,}(?![A-Za-z0-9+
                            r"|(?<=[0-9])([-])(?=[0-9-])")
 
 
-def split_simple(text: str) -> list[str] | None:
+def split_simple(text: str, specials: frozenset[str] | set[str] = frozenset()) -> list[str] | None:
     """The tokens :func:`blank`'s tokenizer makes of a name of letters, digits,
     spaces and hyphens, computed without it (many times faster); None for
-    any other text. A test checks it against the tokenizer on every
-    spelling in the gazetteer.
+    any other text, or one with a word the tokenizer treats specially
+    (``specials``: its exception table, e.g. ``id`` -> ``i d``). A test checks
+    it against the tokenizer on every spelling in the gazetteer.
 
     >>> split_simple("LLM-as-a-judge"), split_simple("WRN-28-10"), split_simple("GPT(4)")
     (['LLM', '-', 'as-a', '-', 'judge'], ['WRN-28', '-', '10'], None)
@@ -64,6 +65,8 @@ def split_simple(text: str) -> list[str] | None:
         return None
     out: list[str] = []
     for piece in text.split():
+        if piece in specials:
+            return None
         out.extend(p for p in _SIMPLE_SPLIT.split(piece) if p)
     return out
 
