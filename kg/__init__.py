@@ -2,3 +2,14 @@
 from __future__ import annotations
 
 __version__ = "0.1.0"
+
+__all__ = ["__version__", "load_graph"]
+
+
+def __getattr__(name: str):
+    # loaded on first use, so that `import kg` stays light (no rdflib, no pyoxigraph)
+    if name == "load_graph":
+        from kg.store import load_graph
+
+        return load_graph
+    raise AttributeError(f"module 'kg' has no attribute {name!r}")

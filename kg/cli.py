@@ -105,7 +105,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("viz", help="write an interactive HTML view")
     p.add_argument("view", choices=["kg", "coauthors", "ego", "track", "entity", "entities"])
-    p.add_argument("arg", nargs="?", default=None)
+    p.add_argument("arg", nargs="?", default=None,
+                   help="the author (ego), track, or entity the view is about")
+    p.add_argument("--radius", type=int, default=1, choices=[1, 2],
+                   help="ego view: co-authors up to this many steps away (default: 1)")
     p.add_argument("-o", "--output", default=None, help="HTML file to write")
     p.add_argument("--from", dest="from_dir", default="output", help="a build folder")
     p.set_defaults(func=_cmd_viz)
@@ -200,19 +203,65 @@ def _not_yet(name: str) -> int:
 
 
 def _cmd_query(args: argparse.Namespace) -> int:
-    return _not_yet("query")
+    from kg import queries
+    from kg.errors import QueryError
+    from kg.results import format_result
+    from kg.store import open_store
+
+    params: dict[str, str] = {}
+    for item in args.param:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip():
+            raise QueryError(f"--param {item!r}: expected NAME=VALUE")
+        params[name.strip()] = value
+    query = queries.resolve(args.query)
+    queries.bind(query, params)  # a bad parameter fails before the store is opened
+    store = open_store(args.store, args.endpoint, args.from_dir)
+    try:
+        result = queries.run(store, query, params)
+    finally:
+        store.close()
+    sys.stdout.write(format_result(result, args.out_format))
+    sys.stdout.flush()
+    return EXIT_OK
 
 
 def _cmd_queries(args: argparse.Namespace) -> int:
-    return _not_yet("queries")
+    from kg.queries import listing
+
+    sys.stdout.write(listing())
+    return EXIT_OK
 
 
 def _cmd_coauthors(args: argparse.Namespace) -> int:
-    return _not_yet("coauthors")
+    from kg.analysis import coauthor_report
+    from kg.coauthors import load_build, tables
+
+    report = coauthor_report(load_build(args.from_dir))
+    if args.json:
+        sys.stdout.write(json.dumps(report, ensure_ascii=False, indent=2) + "\n")
+        return EXIT_OK
+    from rich.console import Console
+
+    console = Console()
+    for item in tables(report):
+        console.print(item)
+    return EXIT_OK
 
 
 def _cmd_viz(args: argparse.Namespace) -> int:
-    return _not_yet("viz")
+    from kg import fsio
+    from kg.coauthors import load_build
+    from kg.viz import to_html, view
+
+    build = load_build(args.from_dir)
+    # ego radius: 1 unless the parser grows a --radius option
+    options = {"radius": args.radius} if args.view == "ego" and getattr(args, "radius", None) else {}
+    net = view(build, args.view, args.arg, **options)
+    out = Path(args.output or f"{args.view}.html")
+    fsio.write_text(out, to_html(net))
+    print(f"kg: wrote {out} ({len(net.nodes):,} nodes, {len(net.edges):,} links)", file=sys.stderr)
+    return EXIT_OK
 
 
 def _cmd_push(args: argparse.Namespace) -> int:

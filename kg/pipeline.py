@@ -171,8 +171,14 @@ def _build_into(
                                 ensure_ascii=False) + "\n")
     written.append("extractions.jsonl")
     build_ = Build(corpus=corpus, extractions=extractions)
-    # --- later stages (RDF + store, graphs, report, views) -------------------
-    _ = (build_, base, rdf_formats)
+    # --- RDF: graph.ttl (+ nt/jsonld), store/, SHACL validation (issue 4) ----
+    from kg.extract.gazetteer import load as load_gazetteer
+    from kg.rdf_stage import write_rdf
+
+    rdf = write_rdf(build_, out, base=base, rdf_formats=rdf_formats,
+                    entities=load_gazetteer().entities, progress=progress)
+    timings.update({f"rdf.{k}": v for k, v in rdf.timings.items()})
+    written.extend(rdf.files)
 
     # graphs, co-authorship analysis, report.json/md, plots/, exports (kg.coauthors)
     from kg.coauthors import stage_outputs

@@ -1,0 +1,222 @@
+"""The co-authorship report: every analysis of this package, assembled.
+
+:func:`analyse` runs them once over a build and returns the graph, the
+per-author table, the partitions and a JSON-ready ``report`` (floats rounded
+to 6 significant digits, every list sorted, no timings), so the same input
+gives byte-identical ``report.json``.
+
+Examples
+--------
+>>> from kg.models import Corpus, Paper
+>>> c = Corpus((Paper("1", ("A", "B"), "x"), Paper("2", ("B", "C"), "y")))
+>>> r = analyse(c).report
+>>> r["network"]["nodes"], r["network"]["edges"], r["centrality"]["top"]["betweenness"][0]["name"]
+(3, 2, 'B')
+"""
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import dataclass
+from functools import cached_property
+
+import networkx as nx
+
+from kg.analysis._igraph import IGraph, from_data, to_igraph
+from kg.analysis.caveats import data_caveats
+from kg.analysis.centrality import METRICS, AuthorMetrics, author_metrics
+from kg.analysis.communities import Partition, describe, leiden, louvain
+from kg.analysis.network import (
+    EXACT_LIMIT, SAMPLES, bfs_sample, component_vertices, distribution, is_large, network_stats,
+    productivity,
+)
+from kg.analysis.pairs import ego_summary, strongest_pairs
+from kg.graph import CoauthorData, coauthor_data
+from kg.models import Build, Corpus
+
+__all__ = ["CoauthorAnalysis", "analyse", "coauthor_report", "extraction_summary", "rounded"]
+
+TOP = 20
+_ROW = ("name", "papers", "collaborators", "strength", "betweenness", "closeness",
+        "eigenvector", "pagerank")
+
+
+def rounded(obj, digits: int = 6):
+    """``obj`` with every float rounded to ``digits`` significant digits.
+
+    NaN and infinities become ``None`` (JSON has no such numbers).
+
+    Examples
+    --------
+    >>> rounded({"a": [1 / 3, 2.0, float("nan")], "b": (7, "x")})
+    {'a': [0.333333, 2.0, None], 'b': [7, 'x']}
+    """
+    if isinstance(obj, bool) or obj is None or isinstance(obj, (int, str)):
+        return obj
+    if isinstance(obj, float):
+        if not math.isfinite(obj):
+            return None
+        return float(f"{obj:.{digits}g}") if obj else 0.0
+    if isinstance(obj, dict):
+        return {k: rounded(v, digits) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [rounded(v, digits) for v in obj]
+    if hasattr(obj, "item"):  # NumPy scalar
+        return rounded(obj.item(), digits)
+    return obj
+
+
+def extraction_summary(build: Build, top: int = TOP) -> dict:
+    """Mentions and entities found, by type, and the most mentioned entities.
+
+    Examples
+    --------
+    >>> from kg.models import Corpus, Extraction, Mention, Paper
+    >>> p = Paper("1", ("A",), "BERT and BERT")
+    >>> ms = (Mention("BERT", "BERT", "model", 0, 4, key="bert"),
+    ...       Mention("BERT", "BERT", "model", 9, 13, key="bert"))
+    >>> s = extraction_summary(Build(Corpus((p,)), {"1": Extraction("1", p.abstract, ms)}))
+    >>> s["mentions"], s["entities"], s["top_entities"]
+    (2, 1, [['BERT', 'model', 1]])
+    """
+    papers: Counter[str] = Counter()
+    label: dict[str, tuple[str, str]] = {}
+    mentions = proposed = with_mentions = 0
+    for ex in build.extractions.values():
+        keys = {}
+        for m in ex.mentions:
+            k = m.key or m.canonical.casefold()
+            label.setdefault(k, (m.canonical, m.type))
+            keys[k] = None
+            mentions += 1
+            proposed += bool(m.proposed)
+        with_mentions += bool(keys)
+        papers.update(list(keys))
+    by_type = Counter(label[k][1] for k in papers)
+    best = sorted(papers.items(), key=lambda kv: (-kv[1], label[kv[0]][0]))[:top]
+    return {
+        "papers_extracted": len(build.extractions),
+        "papers_with_mentions": with_mentions,
+        "mentions": mentions,
+        "proposed_mentions": proposed,
+        "entities": len(papers),
+        "entities_by_type": dict(sorted(by_type.items())),
+        "top_entities": [[label[k][0], label[k][1], n] for k, n in best],
+    }
+
+
+@dataclass(frozen=True, eq=False)
+class CoauthorAnalysis:
+    """The products of :func:`analyse`.
+
+    ``graph`` is the NetworkX co-authorship graph: the one passed in, or
+    built on first use from the arrays the analysis ran on (building it is
+    the slowest part of a large corpus, so a report alone never does).
+    """
+
+    metrics: AuthorMetrics
+    leiden: Partition
+    louvain: Partition
+    report: dict
+    igraph: IGraph
+    source: nx.Graph | CoauthorData
+
+    @cached_property
+    def graph(self) -> nx.Graph:
+        src = self.source
+        return src if isinstance(src, nx.Graph) else src.to_networkx()
+
+
+def _row(r: dict, community: dict) -> dict:
+    out = {c: r[c] for c in _ROW}
+    out["community"] = community.get(r["key"])
+    return out
+
+
+def analyse(build: Build | Corpus, G: nx.Graph | None = None, *, seed: int = 0, top: int = TOP,
+            exact_limit: int = EXACT_LIMIT, samples: int = SAMPLES) -> CoauthorAnalysis:
+    """Run every co-authorship analysis over ``build``.
+
+    Parameters
+    ----------
+    build : Build or Corpus
+        The papers (and extractions, for the communities' entities).
+    G : networkx.Graph, optional
+        Its co-authorship graph, if already built (:func:`kg.graph.coauthor_graph`).
+    seed : int
+        Seed of every random choice (sampled sources, community detection).
+    top : int
+        Length of the top-author, pair and community lists.
+    exact_limit, samples : int
+        Components with more than ``exact_limit`` nodes x edges get sampled distances,
+        betweenness and closeness from ``samples`` sources; the report says so.
+    """
+    build = Build(corpus=build) if isinstance(build, Corpus) else build
+    source: nx.Graph | CoauthorData
+    if G is None:
+        source = coauthor_data(build.corpus)
+        h = from_data(source)
+    else:
+        source, h = G, to_igraph(G)
+    # from here on everything reads the igraph copy h (G is not needed)
+    comps = component_vertices(h)
+    big = [c for c in comps if is_large(h, c, exact_limit)]
+    bfs = {c[0]: bfs_sample(h, c, samples, seed) for c in big}
+    if comps and comps[0][0] not in bfs and len(comps[0]) > 1:
+        # the largest component, searched from every node: exact distances and
+        # closeness in one bit-parallel pass
+        bfs[comps[0][0]] = bfs_sample(h, comps[0], len(comps[0]), seed)
+    lcc_sample = bfs.get(comps[0][0]) if comps else None
+
+    net = network_stats(None, exact_limit=exact_limit, samples=samples, seed=seed, h=h,
+                        sample=lcc_sample)
+    metrics = author_metrics(None, exact_limit=exact_limit, samples=samples, seed=seed, h=h, bfs=bfs)
+    part_leiden = leiden(None, seed=seed, h=h)
+    part_louvain = louvain(None, seed=seed, h=h)
+    community = dict(part_leiden.membership)
+
+    tops = {m: [_row(r, community) for r in metrics.top(m, top)]
+            for m in METRICS if m != "degree_centrality"}
+    ego = None
+    if tops["collaborators"] and tops["collaborators"][0]["collaborators"] > 0:
+        ego = ego_summary(None, metrics.top("collaborators", 1)[0]["key"], top=top, h=h)
+
+    def comm(p: Partition, details: bool) -> dict:
+        d = {
+            "count": len(p.sizes),
+            "modularity": p.modularity,
+            "seed": p.seed,
+            "sizes": distribution(p.sizes),
+            "largest": p.sizes[0] if p.sizes else 0,
+            "non_singleton": sum(1 for s in p.sizes if s > 1),
+        }
+        if details:
+            d["top"] = describe(p, None, build, top=top, h=h)
+        return d
+
+    report = {
+        "parameters": {"seed": seed, "top": top, "exact_limit": exact_limit, "samples": samples},
+        "caveats": data_caveats(build.corpus),
+        "productivity": productivity(build.corpus),
+        "network": net,
+        "centrality": {"method": metrics.method, "top": tops},
+        "communities": {
+            "method": "modularity maximisation on collaboration strengths (igraph), seed "
+                      f"{seed}; communities numbered by size; a paper belongs to the "
+                      "community of most of its authors",
+            "leiden": comm(part_leiden, True),
+            "louvain": comm(part_louvain, False),
+        },
+        "strongest_pairs": {
+            "by_weight": strongest_pairs(None, top, by="weight", h=h),
+            "by_papers": strongest_pairs(None, top, by="papers", h=h),
+        },
+        "ego": ego,
+    }
+    return CoauthorAnalysis(metrics=metrics, leiden=part_leiden, louvain=part_louvain,
+                            report=rounded(report), igraph=h, source=source)
+
+
+def coauthor_report(build: Build | Corpus, G: nx.Graph | None = None, **kw) -> dict:
+    """The JSON-ready report of :func:`analyse`."""
+    return analyse(build, G, **kw).report

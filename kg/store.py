@@ -1,0 +1,362 @@
+"""SPARQL stores behind one small API, and :func:`load_graph` for rdflib users.
+
+:class:`EmbeddedStore` wraps pyoxigraph (the Oxigraph engine, RocksDB on
+disk): ``kg build`` bulk-loads the graph into ``output/store/`` and ``kg
+query`` opens it read-only, so nothing is parsed again. Any other store
+(issue 7 adds remote SPARQL endpoints) implements :class:`SparqlStore`:
+
+* ``query(sparql, bindings)`` -> :class:`QueryResult`, with ``bindings``
+  (variable name -> RDF term) substituted by the engine itself, never
+  pasted into the query text;
+* ``count()`` -> the number of triples;
+* ``close()`` (stores are also context managers).
+
+Result terms are pyoxigraph terms (:class:`pyoxigraph.NamedNode`,
+:class:`~pyoxigraph.Literal`, :class:`~pyoxigraph.BlankNode`), whatever the
+store; a remote store can make them with :func:`pyoxigraph.parse_query_results`.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Iterator, Literal as TLiteral, Mapping, Protocol
+
+from kg.errors import QueryError, StoreError
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pyoxigraph
+    import rdflib
+
+__all__ = ["EmbeddedStore", "QueryResult", "SparqlStore", "load_graph", "open_store", "to_term"]
+
+STORE_DIR = "store"
+
+
+@dataclass(frozen=True)
+class QueryResult:
+    """The answer of a SPARQL query, materialised.
+
+    ``kind`` is ``"select"`` (``variables`` and ``rows``; an unbound cell is
+    ``None``), ``"ask"`` (``boolean``) or ``"graph"`` for CONSTRUCT and
+    DESCRIBE (``triples``, pyoxigraph :class:`~pyoxigraph.Triple`).
+    """
+
+    kind: TLiteral["select", "ask", "graph"]
+    variables: tuple[str, ...] = ()
+    rows: tuple[tuple[Any, ...], ...] = ()
+    boolean: bool | None = None
+    triples: tuple[Any, ...] = ()
+
+    def __len__(self) -> int:
+        return len(self.rows) if self.kind == "select" else len(self.triples)
+
+    def column(self, name: str) -> list:
+        i = self.variables.index(name)
+        return [r[i] for r in self.rows]
+
+    def values(self) -> list[tuple]:
+        """Rows as plain Python values (lexical forms of literals, IRIs as str)."""
+        return [tuple(None if t is None else t.value for t in r) for r in self.rows]
+
+
+class SparqlStore(Protocol):
+    """What every kg store offers (embedded now, remote endpoints later)."""
+
+    def query(self, sparql: str, bindings: Mapping[str, Any] | None = None) -> QueryResult: ...
+
+    def count(self) -> int: ...
+
+    def close(self) -> None: ...
+
+
+# ------------------------------------------------------------------ terms
+
+def to_term(value: Any):
+    """A Python value, rdflib term or pyoxigraph term as a pyoxigraph term.
+
+    ``str`` -> xsd:string literal; ``bool``/``int``/``float`` -> typed
+    literals; rdflib ``URIRef``/``Literal``/``BNode`` -> the same term.
+    A ``str`` is never read as an IRI: wrap it in
+    :class:`pyoxigraph.NamedNode` (or :class:`rdflib.URIRef`) to mean one.
+
+    >>> to_term("a > b")
+    <Literal value=a > b datatype=<NamedNode value=http://www.w3.org/2001/XMLSchema#string>>
+    """
+    import pyoxigraph as ox
+
+    if isinstance(value, (ox.NamedNode, ox.Literal, ox.BlankNode)):
+        return value
+    rdflib = sys.modules.get("rdflib")  # rdflib terms are str subclasses: test them first
+    if rdflib is not None and isinstance(value, rdflib.term.Identifier):
+        if isinstance(value, rdflib.URIRef):
+            return _named_node(str(value))
+        if isinstance(value, rdflib.BNode):
+            return ox.BlankNode(str(value))
+        if isinstance(value, rdflib.Literal):
+            if value.language:
+                return ox.Literal(str(value), language=value.language)
+            if value.datatype is not None:
+                return ox.Literal(str(value), datatype=_named_node(str(value.datatype)))
+            return ox.Literal(str(value))
+    if isinstance(value, (bool, int, float, str)):
+        return ox.Literal(value)
+    raise QueryError(f"cannot use a {type(value).__name__} as an RDF term")
+
+
+def _named_node(iri: str):
+    import pyoxigraph as ox
+
+    try:
+        return ox.NamedNode(iri)
+    except ValueError:
+        raise QueryError(f"not a valid IRI: {iri!r}") from None
+
+
+def _one_line(exc: BaseException) -> str:
+    text = str(exc).strip() or type(exc).__name__
+    return " ".join(text.split())
+
+
+def _materialise(result) -> QueryResult:
+    import pyoxigraph as ox
+
+    if isinstance(result, ox.QueryBoolean):
+        return QueryResult("ask", boolean=bool(result))
+    if isinstance(result, ox.QuerySolutions):
+        names = tuple(v.value for v in result.variables)
+        return QueryResult("select", variables=names,
+                           rows=tuple(tuple(sol[i] for i in range(len(names))) for sol in result))
+    return QueryResult("graph", triples=tuple(result))
+
+
+def run_query(store, sparql: str, bindings: Mapping[str, Any] | None = None) -> QueryResult:
+    """Run ``sparql`` on a pyoxigraph ``Store`` with ``bindings`` substituted by the engine."""
+    import pyoxigraph as ox
+
+    subs = {ox.Variable(k): to_term(v) for k, v in (bindings or {}).items()}
+    try:
+        return _materialise(store.query(sparql, substitutions=subs or None))
+    except SyntaxError as exc:
+        raise QueryError(f"SPARQL syntax error: {_one_line(exc)}") from None
+    except RuntimeError as exc:
+        msg = _one_line(exc)
+        if "projection" in msg:
+            raise QueryError(f"parameter not used by the query: {msg}") from None
+        if "read-write" in msg or "Transaction" in msg:
+            raise QueryError("the store is read-only: updates are not allowed") from None
+        raise QueryError(f"query failed: {msg}") from None
+    except OSError as exc:
+        raise StoreError(f"store read failed: {_one_line(exc)}") from None
+
+
+# --------------------------------------------------------- the embedded store
+
+class EmbeddedStore:
+    """A pyoxigraph store persisted in a folder (or in memory when ``path`` is None).
+
+    Parameters
+    ----------
+    path : str or Path, optional
+        The store folder, as written by :meth:`create` (``output/store``).
+        ``None`` makes an empty in-memory store (tests, small graphs).
+    read_only : bool
+        Open without write access (default), so several readers can share a
+        folder and a query can never change it.
+
+    Raises
+    ------
+    kg.errors.StoreError
+        If there is no store at ``path`` or it cannot be opened.
+    """
+
+    def __init__(self, path: str | Path | None = None, *, read_only: bool = True) -> None:
+        import pyoxigraph as ox
+
+        self.path = Path(path) if path is not None else None
+        self.read_only = read_only and path is not None
+        try:
+            if path is None:
+                self._store = ox.Store()
+            elif read_only:
+                if not (self.path / "CURRENT").is_file():
+                    raise StoreError(f"{self.path}: no store here (run 'kg build' first)")
+                self._store = ox.Store.read_only(str(self.path))
+            else:
+                self._store = ox.Store(str(self.path))
+        except OSError as exc:
+            raise StoreError(f"{self.path}: cannot open the store: {_one_line(exc)}") from None
+
+    # -- building
+    @classmethod
+    def create(cls, path: str | Path, ntriples: bytes | str | Path, *,
+               optimize: bool = False) -> "EmbeddedStore":
+        """Bulk-load N-Triples (bytes, or a file) into a new store at ``path``.
+
+        The store is written to a temporary folder beside ``path`` and renamed
+        over it when complete, so an interrupted build never leaves half a
+        store behind. ``optimize`` compacts it afterwards (queries on a
+        compacted store read fewer files and run about twice as fast).
+        Returns the new store opened read-only.
+        """
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = Path(tempfile.mkdtemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent))
+        try:
+            store = cls(tmp, read_only=False)
+            store.load_ntriples(ntriples)
+            if optimize:
+                store.optimize()
+            store.close()
+            old = None
+            if path.exists():
+                old = path.with_name(f".{path.name}.old.{os.getpid()}")
+                os.replace(path, old)
+            os.replace(tmp, path)
+            if old is not None:
+                shutil.rmtree(old, ignore_errors=True)
+        except BaseException:
+            shutil.rmtree(tmp, ignore_errors=True)
+            raise
+        return cls(path)
+
+    @classmethod
+    def memory(cls, ntriples: bytes | str | Path = b"") -> "EmbeddedStore":
+        """An in-memory store holding ``ntriples``."""
+        store = cls(None)
+        if ntriples:
+            store.load_ntriples(ntriples)
+        return store
+
+    def load_ntriples(self, ntriples: bytes | str | Path) -> None:
+        """Add N-Triples (bytes, or a file path) in bulk."""
+        import pyoxigraph as ox
+
+        if self.read_only:
+            raise StoreError(f"{self.path}: the store is open read-only")
+        try:
+            if isinstance(ntriples, Path):
+                self._store.bulk_load(path=str(ntriples), format=ox.RdfFormat.N_TRIPLES)
+            else:
+                self._store.bulk_load(ntriples, ox.RdfFormat.N_TRIPLES)
+            self._store.flush()
+        except SyntaxError as exc:
+            raise StoreError(f"invalid N-Triples: {_one_line(exc)}") from None
+        except OSError as exc:
+            raise StoreError(f"{self.path}: cannot write the store: {_one_line(exc)}") from None
+
+    def optimize(self) -> None:
+        """Compact the store's files (after a bulk load)."""
+        try:
+            self._store.optimize()
+        except OSError as exc:
+            raise StoreError(f"{self.path}: cannot optimize the store: {_one_line(exc)}") from None
+
+    # -- the SparqlStore API
+    def query(self, sparql: str, bindings: Mapping[str, Any] | None = None) -> QueryResult:
+        """Run a SPARQL query; ``bindings`` maps variable names to RDF terms (see :func:`to_term`)."""
+        return run_query(self._store, sparql, bindings)
+
+    def count(self) -> int:
+        return len(self._store)
+
+    def close(self) -> None:
+        st = getattr(self, "_store", None)
+        if st is not None:
+            if not self.read_only and self.path is not None:
+                st.flush()
+            self._store = None
+            del st
+
+    def __enter__(self) -> "EmbeddedStore":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    # -- for exporters
+    def triples(self) -> Iterator:
+        """Every triple of the default graph (pyoxigraph quads)."""
+        yield from self._store
+
+    def dump_ntriples(self) -> bytes:
+        import pyoxigraph as ox
+
+        return self._store.dump(format=ox.RdfFormat.N_TRIPLES, from_graph=ox.DefaultGraph())
+
+    @property
+    def oxigraph(self) -> "pyoxigraph.Store":
+        """The underlying :class:`pyoxigraph.Store` (for callers who need more)."""
+        return self._store
+
+
+def open_store(store: str | Path | None = None, endpoint: str | None = None,
+               from_dir: str | Path = "output") -> SparqlStore:
+    """The store a command reads: ``--store DIR``, ``--endpoint URL`` or ``<from_dir>/store``."""
+    if endpoint:
+        raise StoreError("remote SPARQL endpoints are not supported in this version yet")
+    return EmbeddedStore(Path(store) if store else Path(from_dir) / STORE_DIR)
+
+
+# --------------------------------------------------------------- load_graph
+
+_SUFFIX_FORMATS = {".ttl": "turtle", ".nt": "nt", ".jsonld": "json-ld", ".json": "json-ld"}
+
+
+def load_graph(path: str | Path = "output") -> "rdflib.Graph":
+    """The graph of a build as an :class:`rdflib.Graph`, with the kg prefixes bound.
+
+    Parameters
+    ----------
+    path : str or Path
+        A build folder (reads its ``graph.nt`` or ``graph.ttl``, else its
+        ``store/``), a store folder, or a ``.ttl``, ``.nt`` or ``.jsonld`` file.
+
+    Raises
+    ------
+    kg.errors.StoreError
+        If there is no graph at ``path``.
+
+    Examples
+    --------
+    >>> import kg
+    >>> g = kg.load_graph("output")  # doctest: +SKIP
+    >>> len(g)  # doctest: +SKIP
+    """
+    import pyoxigraph as ox
+
+    from kg.rdf import ntriples_to_rdflib
+
+    p = Path(path)
+    if p.is_dir():
+        for name in ("graph.nt", "graph.ttl"):
+            if (p / name).is_file():
+                return load_graph(p / name)
+        store_dir = p / STORE_DIR if (p / STORE_DIR / "CURRENT").is_file() else p
+        with EmbeddedStore(store_dir) as st:
+            return ntriples_to_rdflib(st.triples())
+    if not p.is_file():
+        raise StoreError(f"{p}: no graph here (run 'kg build' first)")
+    fmt = _SUFFIX_FORMATS.get(p.suffix.lower())
+    if fmt is None:
+        raise StoreError(f"{p}: unknown RDF file type (expected .ttl, .nt or .jsonld)")
+    if fmt == "json-ld":
+        import rdflib
+
+        from kg.vocab import PREFIXES
+
+        g = rdflib.Graph()
+        for prefix, ns in PREFIXES.items():
+            g.bind(prefix, ns, replace=True)
+        try:
+            return g.parse(str(p), format="json-ld")
+        except Exception as exc:  # rdflib raises many kinds
+            raise StoreError(f"{p}: cannot read JSON-LD: {_one_line(exc)}") from None
+    rdf_format = ox.RdfFormat.TURTLE if fmt == "turtle" else ox.RdfFormat.N_TRIPLES
+    try:
+        return ntriples_to_rdflib(ox.parse(path=str(p), format=rdf_format))
+    except SyntaxError as exc:
+        raise StoreError(f"{p}: {_one_line(exc)}") from None

@@ -1,0 +1,131 @@
+"""From an attributed NetworkX graph to a :class:`~kg.viz.network.ViewNetwork`.
+
+:func:`assemble` is where every view ends: it applies the size caps (keeping
+the top nodes by the view's stated measure, then the strongest edges, and
+noting what was left out), lays the graph out in Python
+(:func:`kg.viz.layout.layout`), numbers the nodes ``0 .. n-1`` and writes the
+vis-network node and edge dicts, the legend, the track table and the
+options (:func:`vis_options`: no physics, straight edges).
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Callable, Iterable
+
+import networkx as nx
+
+from kg.viz.layout import layout
+from kg.viz.network import LegendEntry, ViewNetwork
+from kg.viz.style import Group
+
+__all__ = ["assemble", "vis_options", "BIG_NODES", "BIG_EDGES"]
+
+#: From this size on the page hides edges while dragging or zooming and skips hover.
+BIG_NODES = 2000
+BIG_EDGES = 5000
+
+
+def assemble(
+    net: ViewNetwork,
+    G: nx.Graph,
+    groups: Iterable[Group],
+    *,
+    max_nodes: int,
+    max_edges: int,
+    node_score: Callable[[object], tuple],
+    node_measure: str,
+    edge_score: Callable[[object, object, dict], tuple] | None = None,
+    edge_measure: str = "",
+    seed: int = 0,
+) -> ViewNetwork:
+    """Cap, lay out and convert an attributed NetworkX graph into ``net``.
+
+    Nodes of ``G`` carry ``group``, ``label``, ``name``, ``title``, ``value``,
+    ``tracks`` and optionally ``extra`` (vis options); edges ``relation`` and
+    optionally ``width`` and ``n`` (a count the page puts in the tooltip).
+    """
+    order = {v: i for i, v in enumerate(G)}
+    total = G.number_of_nodes()
+    groups = list(groups)
+    group_label = {g.name: g.label for g in groups}
+    if total > max_nodes:
+        ranked = sorted(G, key=lambda v: (node_score(v), order[v]))
+        kept = set(ranked[:max_nodes])
+        left = Counter(G.nodes[v]["group"] for v in ranked[max_nodes:])
+        net.notes.append(
+            f"Big graph: this page shows {max_nodes:,} of {total:,} nodes, those with the "
+            f"{node_measure}. Left out: "
+            + ", ".join(f"{group_label.get(g, g)} {c:,}" for g, c in
+                        sorted(left.items(), key=lambda kv: (-kv[1], kv[0]))) + ".")
+        nodes = [v for v in G if v in kept]
+    else:
+        nodes = list(G)
+    H = nx.Graph()
+    H.add_nodes_from(nodes)
+    # edges oriented and sorted by node order: the output never depends on set order
+    sub_edges = [(u, v, d) if order[u] <= order[v] else (v, u, d)
+                 for u, v, d in G.subgraph(nodes).edges(data=True)]
+    sub_edges.sort(key=lambda e: (order[e[0]], order[e[1]]))
+    if len(sub_edges) > max_edges:
+        assert edge_score is not None
+        ranked_e = sorted(range(len(sub_edges)), key=lambda i: (edge_score(*sub_edges[i]), i))
+        keep_e = sorted(ranked_e[:max_edges])
+        net.notes.append(f"Big graph: this page shows the {max_edges:,} strongest of "
+                         f"{len(sub_edges):,} links ({edge_measure}).")
+        sub_edges = [sub_edges[i] for i in keep_e]
+    H.add_edges_from(sub_edges)
+
+    pos = layout(H, seed=seed)
+    ids = {v: i for i, v in enumerate(nodes)}
+    track_set = sorted({t for v in nodes for t in G.nodes[v].get("tracks", ())})
+    track_ix = {t: i for i, t in enumerate(track_set)}
+    vis_nodes = []
+    for v in nodes:
+        d = G.nodes[v]
+        x, y = pos[v]
+        node = {"id": ids[v], "label": d["label"], "name": d["name"], "title": d["title"],
+                "group": d["group"], "value": d["value"], "x": x, "y": y}
+        tr = d.get("tracks", ())
+        if tr:
+            node["t"] = [track_ix[t] for t in tr]
+        node.update(d.get("extra", {}))
+        vis_nodes.append(node)
+    vis_edges = []
+    for u, v, d in sub_edges:
+        e = {"from": ids[u], "to": ids[v], "relation": d["relation"]}
+        if d.get("width", 1) != 1:
+            e["width"] = d["width"]
+        if "n" in d:
+            e["n"] = d["n"]
+        vis_edges.append(e)
+    net.set_graph(vis_nodes, vis_edges)
+    net.keys = nodes
+    net.tracks = track_set
+    counts = Counter(G.nodes[v]["group"] for v in nodes)
+    net.legend = [LegendEntry(g.name, g.label, g.colour, g.shape, counts[g.name])
+                  for g in groups if counts[g.name]]
+    big = len(vis_nodes) > BIG_NODES or len(vis_edges) > BIG_EDGES
+    net.options = vis_options(net.legend, big)
+    return net
+
+
+def vis_options(legend: list[LegendEntry], big: bool) -> dict:
+    """vis-network options: no physics, straight edges, value-scaled nodes."""
+    return {
+        "autoResize": True,
+        "physics": {"enabled": False},
+        "layout": {"improvedLayout": False},
+        "nodes": {
+            "shape": "dot",
+            "borderWidth": 1,
+            "font": {"size": 12, "face": "system-ui, sans-serif", "color": "#222222"},
+            "scaling": {"min": 6, "max": 24,
+                        "label": {"enabled": True, "min": 10, "max": 22, "drawThreshold": 5,
+                                  "maxVisible": 20}},
+        },
+        "edges": {"smooth": False, "width": 1, "selectionWidth": 2,
+                  "color": {"inherit": False}},
+        "interaction": {"hover": not big, "tooltipDelay": 150, "hideEdgesOnDrag": big,
+                        "hideEdgesOnZoom": big, "multiselect": False, "keyboard": False},
+        "groups": {e.group: {"color": e.colour, "shape": e.shape} for e in legend},
+    }

@@ -1,0 +1,199 @@
+"""What a view's tooltips need to know about a build, computed once.
+
+:class:`BuildIndex` maps papers, people, tracks and entities to the plain
+text the views show: a paper's authors, track, entities and the first
+sentences of its clean abstract; a person's papers and tracks; an entity's
+type, spellings and papers.
+"""
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from functools import cached_property
+
+from kg.graph import paper_author_keys
+from kg.identity import normalise_text
+from kg.models import Build, Paper
+from kg.viz.style import cite_label, first_sentences, join_limited, short_label
+
+__all__ = ["BuildIndex", "EntityRef"]
+
+EntityRef = tuple[str, str, str, bool]  # (key, canonical, type, proposed)
+
+
+class BuildIndex:
+    """Look-ups over one :class:`~kg.models.Build` for labels and tooltips.
+
+    Examples
+    --------
+    >>> from kg.models import Corpus, Extraction, Mention, Track
+    >>> p = Paper("p1", ("Ann Lee", "Bob Xu"), "We use BERT. It works.", track=Track("ML", "NLP"))
+    >>> b = Build(Corpus((p,)), {"p1": Extraction("p1", p.abstract,
+    ...     (Mention("BERT", "BERT", "model", 7, 11, key="bert"),))})
+    >>> ix = BuildIndex(b)
+    >>> print(ix.paper_tooltip("p1"))
+    Lee & Xu
+    Authors: Ann Lee, Bob Xu
+    Track: ML · NLP
+    Entities: BERT
+    <BLANKLINE>
+    We use BERT. It works.
+    >>> ix.paper_tracks("p1"), ix.person_tracks("ann lee")
+    (('ML · NLP', 'ML'), ('ML', 'ML · NLP'))
+    """
+
+    def __init__(self, build: Build) -> None:
+        self.build = build
+        self.papers: dict[str, Paper] = {p.id: p for p in build.corpus.papers}
+
+    # ------------------------------------------------------------ papers
+
+    def abstract(self, pid: str) -> str:
+        """The clean abstract (the extractor's, else :func:`kg.text.clean`)."""
+        ex = self.build.extractions.get(pid)
+        if ex is not None and ex.abstract:
+            return ex.abstract
+        from kg.text import clean
+
+        return clean(self.papers[pid].abstract)
+
+    @cached_property
+    def paper_entities(self) -> dict[str, list[EntityRef]]:
+        """Each paper's distinct entities in order of first mention."""
+        out: dict[str, list[EntityRef]] = {}
+        for pid, ex in self.build.extractions.items():
+            seen: dict[str, EntityRef] = {}
+            for m in ex.mentions:
+                key = m.key or normalise_text(m.canonical)
+                old = seen.get(key)
+                if old is None:
+                    seen[key] = (key, m.canonical, m.type, m.proposed)
+                elif m.proposed and not old[3]:
+                    seen[key] = (*old[:3], True)
+            out[pid] = list(seen.values())
+        return out
+
+    def paper_tracks(self, pid: str) -> tuple[str, ...]:
+        """The paper's track label and, for a subarea, its area."""
+        t = self.papers[pid].track
+        if t is None:
+            return ()
+        return (t.label, t.area) if t.subarea else (t.area,)
+
+    def paper_label(self, pid: str, width: int = 28) -> str:
+        """Title, else ``Proposed: Lee et al.``, else ``Lee et al.`` (short)."""
+        p = self.papers[pid]
+        if p.title:
+            return short_label(p.title, width)
+        cite = cite_label(p.authors, p.authors_truncated)
+        proposed = [e[1] for e in self.paper_entities.get(pid, ()) if e[3]]
+        return short_label(f"{proposed[0]}: {cite}" if proposed else cite, width)
+
+    def paper_name(self, pid: str) -> str:
+        """The text the search box matches for a paper: title or label, and authors."""
+        p = self.papers[pid]
+        return f"{p.title or self.paper_label(pid, 200)} ({', '.join(p.authors[:3])})"
+
+    def paper_tooltip(self, pid: str) -> str:
+        p = self.papers[pid]
+        lines = [p.title or self.paper_label(pid, 120)]
+        authors = join_limited(p.authors, 8)
+        if p.authors_truncated:
+            authors += " (list cut by the site)"
+        lines.append(f"Authors: {authors or 'none listed'}")
+        if p.track is not None:
+            lines.append(f"Track: {p.track.label}")
+        ents = [f"{c} (proposed)" if prop else c for _, c, _, prop in self.paper_entities.get(pid, ())]
+        if ents:
+            lines.append(f"Entities: {join_limited(ents, 10)}")
+        lines += ["", first_sentences(self.abstract(pid), 2, 320)]
+        return "\n".join(lines)
+
+    # ------------------------------------------------------------ people
+
+    @cached_property
+    def person_papers(self) -> dict[str, list[str]]:
+        """Person key -> the ids of their papers, in corpus order."""
+        out: dict[str, list[str]] = defaultdict(list)
+        for p in self.build.corpus.papers:
+            for k in paper_author_keys(p):
+                out[k].append(p.id)
+        return dict(out)
+
+    def person_tracks(self, key: str) -> tuple[str, ...]:
+        """Tracks (labels and areas) of a person's papers, most frequent first."""
+        return self._tracks_of(self.person_papers.get(key, ()))
+
+    def _tracks_of(self, pids) -> tuple[str, ...]:
+        c: Counter[str] = Counter()
+        for pid in pids:
+            c.update(self.paper_tracks(pid))
+        return tuple(t for t, _ in sorted(c.items(), key=lambda kv: (-kv[1], kv[0])))
+
+    def track_summary(self, tracks: tuple[str, ...], top: int = 3) -> str:
+        """``Tracks: A; B; C`` for the leading track labels (subareas before areas)."""
+        subs = [t for t in tracks if " · " in t] or list(tracks)
+        return f"Tracks: {join_limited(subs, top, '; ')}" if subs else "Tracks: none listed"
+
+    def person_tooltip(self, key: str, name: str, extra: tuple[str, ...] = ()) -> str:
+        n = len(self.person_papers.get(key, ()))
+        lines = [name, f"{n} paper{'s' if n != 1 else ''} in this build", *extra,
+                 self.track_summary(self.person_tracks(key))]
+        return "\n".join(lines)
+
+    # ---------------------------------------------------------- entities
+
+    @cached_property
+    def entity_papers(self) -> dict[str, list[str]]:
+        """Entity key -> ids of the papers mentioning it, in corpus order."""
+        out: dict[str, list[str]] = defaultdict(list)
+        for p in self.build.corpus.papers:
+            for key, *_ in self.paper_entities.get(p.id, ()):
+                out[key].append(p.id)
+        return dict(out)
+
+    @cached_property
+    def entity_info(self) -> dict[str, tuple[str, str, Counter, int]]:
+        """Entity key -> (canonical, type, spellings, papers proposing it)."""
+        out: dict[str, tuple[str, str, Counter, int]] = {}
+        for p in self.build.corpus.papers:
+            ex = self.build.extractions.get(p.id)
+            if ex is None:
+                continue
+            proposing: set[str] = set()
+            for m in ex.mentions:
+                key = m.key or normalise_text(m.canonical)
+                if key not in out:
+                    out[key] = (m.canonical, m.type, Counter(), 0)
+                out[key][2][m.text] += 1
+                if m.proposed:
+                    proposing.add(key)
+            for key in proposing:
+                c, t, s, n = out[key]
+                out[key] = (c, t, s, n + 1)
+        return out
+
+    def entity_tracks(self, key: str) -> tuple[str, ...]:
+        return self._tracks_of(self.entity_papers.get(key, ()))
+
+    def entity_tooltip(self, key: str, extra: tuple[str, ...] = ()) -> str:
+        canonical, typ, spellings, proposing = self.entity_info[key]
+        n = len(self.entity_papers.get(key, ()))
+        lines = [canonical, f"{typ}: mentioned in {n} paper{'s' if n != 1 else ''}"
+                 + (f", proposed in {proposing}" if proposing else "")]
+        other = [s for s, _ in sorted(spellings.items(), key=lambda kv: (-kv[1], kv[0]))
+                 if s != canonical]
+        if other:
+            lines.append(f"Also written: {join_limited(other, 5)}")
+        lines += list(extra)
+        lines.append(self.track_summary(self.entity_tracks(key)))
+        return "\n".join(lines)
+
+    # ------------------------------------------------------------ tracks
+
+    @cached_property
+    def track_counts(self) -> Counter:
+        """Track label (and area) -> number of papers."""
+        c: Counter[str] = Counter()
+        for pid in self.papers:
+            c.update(self.paper_tracks(pid))
+        return c

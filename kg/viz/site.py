@@ -1,0 +1,124 @@
+"""``index.html``: one page linking every view, report and graph file of a build.
+
+Pure: it gets the names of the files present (relative, ``/``-separated; a
+folder as ``name/``) and returns the page. Names are percent-encoded in
+links and HTML-escaped in text, so an odd file name stays a file name.
+
+Examples
+--------
+>>> page = index_html(["kg.html", "report.md", "graph.ttl", "store/", "x<y>.html"])
+>>> 'href="kg.html"' in page, 'href="x%3Cy%3E.html"' in page, "x&lt;y&gt;.html" in page
+(True, True, True)
+"""
+from __future__ import annotations
+
+from html import escape
+from typing import Iterable, Mapping
+from urllib.parse import quote
+
+__all__ = ["index_html", "DESCRIPTIONS"]
+
+#: What each known output file is, by section.
+DESCRIPTIONS: dict[str, dict[str, str]] = {
+    "Interactive views": {
+        "kg.html": "the knowledge graph: papers, people, tracks and entities",
+        "coauthors.html": "the co-authorship network, coloured by community",
+        "entities.html": "models, methods and datasets linked when a paper mentions both",
+    },
+    "Report": {
+        "report.md": "co-authorship statistics and extraction summary (Markdown)",
+        "report.json": "the same report as JSON",
+        "summary.json": "counts of the build",
+        "authors.csv": "every author's papers, collaborators and centralities",
+    },
+    "Graph files": {
+        "graph.ttl": "the RDF graph (Turtle)",
+        "graph.nt": "the RDF graph (N-Triples)",
+        "graph.jsonld": "the RDF graph (JSON-LD)",
+        "store/": "the embedded SPARQL store (kg query)",
+        "graph.graphml": "the knowledge graph for Gephi and other tools (GraphML)",
+        "coauthors.graphml": "the co-authorship graph with measures and communities (GraphML)",
+        "coauthors.gexf": "the co-authorship graph for Gephi (GEXF)",
+        "coauthors_vosviewer_map.txt": "VOSviewer map file",
+        "coauthors_vosviewer_network.txt": "VOSviewer network file",
+    },
+    "Data": {
+        "corpus.jsonl": "the unique papers, one a line",
+        "extractions.jsonl": "the entities mentioned in each paper",
+    },
+}
+
+_CSS = """body{font:15px/1.5 system-ui,sans-serif;max-width:52em;margin:2em auto;padding:0 1em;color:#222}
+h1{font-size:22px}h2{font-size:17px;margin-top:1.4em;border-bottom:1px solid #ddd}
+ul{padding-left:1.2em}li{margin:.2em 0}a{color:#0b63a8}span.d{color:#555}
+table{border-collapse:collapse}td{padding:1px 12px 1px 0}td.n{text-align:right}"""
+
+
+def _section(name: str) -> str:
+    for section, known in DESCRIPTIONS.items():
+        if name in known:
+            return section
+    if name.endswith(".html"):
+        return "Interactive views"
+    if name.startswith("plots/"):
+        return "Report"
+    return "Other files"
+
+
+def index_html(names: Iterable[str], title: str = "kg build",
+               summary: Mapping | None = None) -> str:
+    """The index page linking ``names`` (files present in the build folder).
+
+    Parameters
+    ----------
+    names : iterable of str
+        Relative paths (``plots/x.png``), folders ending in ``/``;
+        ``index.html`` itself is skipped.
+    title : str
+        The page heading.
+    summary : mapping, optional
+        The build's counts (``summary.json``); papers, authors and entities
+        are shown when present.
+    """
+    sections: dict[str, list[str]] = {s: [] for s in (*DESCRIPTIONS, "Other files")}
+    for name in dict.fromkeys(names):
+        if name == "index.html" or not name:
+            continue
+        sections[_section(name)].append(name)
+    order = {n: i for s in DESCRIPTIONS.values() for i, n in enumerate(s)}
+    parts = [f"<h1>{escape(title)}</h1>"]
+    if summary:
+        rows = [("papers", summary.get("papers")), ("authors (distinct names)", summary.get("authors")),
+                ("entries read", summary.get("entries")),
+                ("entities", (summary.get("extraction") or {}).get("entities"))]
+        cells = "".join(f'<tr><td>{escape(k)}</td><td class="n">{v:,}</td></tr>'
+                        for k, v in rows if isinstance(v, int))
+        if cells:
+            parts.append(f"<table>{cells}</table>")
+    for section, items in sections.items():
+        if not items:
+            continue
+        items.sort(key=lambda n: (order.get(n, len(order)), n))
+        known = DESCRIPTIONS.get(section, {})
+        lis = []
+        for n in items:
+            desc = known.get(n) or ("a saved view" if n.endswith(".html") else
+                                    "plot" if n.startswith("plots/") else "")
+            lis.append(f'<li><a href="{escape(quote(n), quote=True)}">{escape(n)}</a>'
+                       + (f' <span class="d">— {escape(desc)}</span>' if desc else "") + "</li>")
+        parts.append(f"<h2>{escape(section)}</h2>\n<ul>\n" + "\n".join(lis) + "\n</ul>")
+    body = "\n".join(parts)
+    return f"""<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{escape(title)}</title>
+<link rel="icon" href="data:,">
+<style>{_CSS}</style>
+</head>
+<body>
+{body}
+</body>
+</html>
+"""

@@ -1,0 +1,136 @@
+"""How the views look: colours and shapes of node groups, short labels, tooltips.
+
+Tooltips are plain text (vis-network 9 puts a string ``title`` into the
+popup with ``innerText``, and the page's own panels use ``textContent``), so
+nothing here escapes HTML: the page never parses these strings as markup.
+
+Examples
+--------
+>>> short_label("Reinforcement Learning from Human Feedback", 24)
+'Reinforcement Learning…'
+>>> cite_label(("Ann Lee", "Bob Xu", "Cy Zhu"))
+'Lee et al.'
+>>> first_sentences("One idea. Two ideas! Three ideas? Four.", 2)
+'One idea. Two ideas!'
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+__all__ = ["Group", "KIND_GROUPS", "COMMUNITY_COLOURS", "OTHER_COLOUR", "RELATIONS",
+           "short_label", "cite_label", "first_sentences", "join_limited"]
+
+
+@dataclass(frozen=True)
+class Group:
+    """A legend entry: one kind of node with its colour and vis-network shape."""
+
+    name: str
+    label: str
+    colour: str
+    shape: str = "dot"
+
+
+# Okabe-Ito colours (distinguishable with the common colour-vision deficiencies)
+KIND_GROUPS: dict[str, Group] = {g.name: g for g in (
+    Group("paper", "paper", "#0072B2", "square"),
+    Group("person", "person", "#E69F00", "dot"),
+    Group("track", "track", "#009E73", "diamond"),
+    Group("model", "model", "#CC79A7", "triangle"),
+    Group("method", "method", "#D55E00", "triangle"),
+    Group("dataset", "dataset", "#56B4E9", "triangle"),
+    Group("task", "task", "#B8A30B", "triangle"),
+    Group("metric", "metric", "#8C6D31", "triangle"),
+    Group("other", "other entity", "#7F7F7F", "triangle"),
+)}
+
+# communities 0-9 (largest first) get their own colour; the rest share grey
+COMMUNITY_COLOURS = ("#4E79A7", "#F28E2B", "#E15759", "#76B7B2", "#59A14F",
+                     "#EDC948", "#B07AA1", "#FF9DA7", "#9C755F", "#2F4B7C")
+OTHER_COLOUR = "#B0B0B0"
+
+# edge relation -> (colour, label shown in the edge tooltip, dashed)
+RELATIONS: dict[str, tuple[str, str, bool]] = {
+    "author": ("#C8C8C8", "author of", False),
+    "subject": ("#7FC8B0", "in track", False),
+    "broader": ("#009E73", "subarea of", True),
+    "mentions": ("#E3B8D3", "mentions", False),
+    "proposes": ("#B0457F", "proposes", False),
+    "coauthor": ("#B8B8B8", "joint papers", False),
+    "comention": ("#C9C0D8", "papers mentioning both", False),
+}
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[]?[A-Z0-9])")
+
+
+def short_label(text: str, width: int = 24) -> str:
+    """``text`` on one line, cut at a word boundary to at most ``width`` characters.
+
+    Examples
+    --------
+    >>> short_label("  Large   Language\\nModels ")
+    'Large Language Models'
+    >>> short_label("Supercalifragilisticexpialidocious", 10)
+    'Supercali…'
+    """
+    text = " ".join(text.split())
+    if len(text) <= width:
+        return text
+    cut = text[: width - 1]
+    space = cut.rfind(" ")
+    if space >= width // 2:
+        cut = cut[:space]
+    return cut.rstrip(" ,;:·-") + "…"
+
+
+def _surname(name: str) -> str:
+    parts = name.split()
+    return parts[-1] if parts else ""
+
+
+def cite_label(authors: tuple[str, ...] | list[str], truncated: bool = False) -> str:
+    """A citation-style label: ``Lee``, ``Lee & Xu`` or ``Lee et al.``.
+
+    Examples
+    --------
+    >>> cite_label(("Ann Lee",)), cite_label(("Ann Lee", "Bob Xu")), cite_label(())
+    ('Lee', 'Lee & Xu', 'paper')
+    >>> cite_label(("Ann Lee",), truncated=True)
+    'Lee et al.'
+    """
+    names = [n for n in authors if n.strip()]
+    if not names:
+        return "paper"
+    if len(names) == 1 and not truncated:
+        return _surname(names[0])
+    if len(names) == 2 and not truncated:
+        return f"{_surname(names[0])} & {_surname(names[1])}"
+    return f"{_surname(names[0])} et al."
+
+
+def first_sentences(text: str, n: int = 2, limit: int = 320) -> str:
+    """The first ``n`` sentences of ``text``, at most ``limit`` characters.
+
+    Examples
+    --------
+    >>> first_sentences("A short one. " + "word " * 100, 3, 40)
+    'A short one. word word word word word…'
+    """
+    text = " ".join(text.split())
+    parts = _SENTENCE_END.split(text, maxsplit=n)
+    head = " ".join(parts[:n])
+    return short_label(head, limit) if len(head) > limit else head
+
+
+def join_limited(items, limit: int = 8, sep: str = ", ") -> str:
+    """Join at most ``limit`` items, saying how many more there are.
+
+    Examples
+    --------
+    >>> join_limited(["a", "b", "c"], 2)
+    'a, b (+1 more)'
+    """
+    items = list(items)
+    head = sep.join(items[:limit])
+    return head + (f" (+{len(items) - limit} more)" if len(items) > limit else "")

@@ -1,0 +1,452 @@
+"""The six views of a build, each a :class:`~kg.viz.network.ViewNetwork`.
+
+- :func:`kg_view`: papers, people, tracks and entities (the knowledge graph);
+- :func:`coauthors_view`: people sized by papers, coloured by Leiden
+  community (seed 0, the communities of ``report.md``), edges as wide as
+  their joint papers;
+- :func:`ego_view`: an author and everyone within 1 or 2 co-authorship steps;
+- :func:`track_view`: a track's papers, their authors and entities;
+- :func:`entity_view`: the papers mentioning an entity and the entities
+  mentioned with it;
+- :func:`entities_view`: the co-mention network of models, methods and
+  datasets (linked when one paper mentions both).
+
+Big graphs: above ``max_nodes`` a view keeps the nodes ranked highest by a
+measure it states (most links, most papers) and above ``max_edges`` the
+strongest edges; the page says what was left out. Positions come from
+:func:`kg.viz.layout.layout`; the page runs no physics.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Callable
+
+import networkx as nx
+
+from kg.errors import KgError
+from kg.graph import coauthor_graph, knowledge_graph
+from kg.models import Build, Corpus
+from kg.viz.assemble import assemble
+from kg.viz.lookup import BuildIndex
+from kg.viz.network import ViewNetwork
+from kg.viz.style import (
+    COMMUNITY_COLOURS, KIND_GROUPS, OTHER_COLOUR, Group, join_limited, short_label,
+)
+
+__all__ = ["VIEWS", "MAX_NODES", "MAX_EDGES", "view", "kg_view", "coauthors_view", "ego_view",
+           "track_view", "entity_view", "entities_view"]
+
+#: Above this many nodes a view keeps the top ones by its stated measure.
+MAX_NODES = 10_000
+#: Above this many edges a view keeps the strongest ones.
+MAX_EDGES = 40_000
+#: Entity types of the co-mention view.
+ENTITY_VIEW_TYPES = ("model", "method", "dataset")
+
+_KIND_ORDER = tuple(KIND_GROUPS)
+
+
+def _as_build(build: Build | Corpus) -> Build:
+    return Build(corpus=build) if isinstance(build, Corpus) else build
+
+
+_PLURAL = {"person": "people", "entity": "entities", "community": "communities"}
+
+
+def _n(count: int, noun: str) -> str:
+    """``1 paper``, ``2 papers``, ``3 people``."""
+    return f"{count:,} {noun if count == 1 else _PLURAL.get(noun, noun + 's')}"
+
+
+# ------------------------------------------------------- knowledge-graph views
+
+
+def _kind_group(kind: str, typ: str | None) -> str:
+    if kind == "entity":
+        return typ if typ in KIND_GROUPS and typ not in ("paper", "person", "track") else "other"
+    return kind
+
+
+def _from_kg(net: ViewNetwork, K: nx.MultiDiGraph, ix: BuildIndex, *, max_nodes: int,
+             max_edges: int, seed: int, focus: str | None = None) -> ViewNetwork:
+    """A view of (part of) the knowledge graph: one node per KG node, parallel edges merged."""
+    G = nx.Graph()
+    for nid, d in K.nodes(data=True):
+        kind, key = nid.split(":", 1)
+        label = d.get("label", key)
+        if kind == "paper":
+            attrs = dict(label=ix.paper_label(key), name=ix.paper_name(key),
+                         title=ix.paper_tooltip(key), tracks=ix.paper_tracks(key))
+        elif kind == "person":
+            attrs = dict(label=short_label(label), name=label, title=ix.person_tooltip(key, label),
+                         tracks=ix.person_tracks(key))
+        elif kind == "track":
+            area, _, sub = key.partition(" · ")
+            n = ix.track_counts.get(key, 0)
+            title = "\n".join([key, f"subarea of {area}" if sub else "area",
+                               _n(n, "paper") + " in this build"])
+            attrs = dict(label=short_label(sub or area), name=key, title=title,
+                         tracks=(key, area) if sub else (area,))
+        else:
+            attrs = dict(label=short_label(label), name=label, title=ix.entity_tooltip(key),
+                         tracks=ix.entity_tracks(key))
+        attrs["group"] = _kind_group(kind, d.get("type"))
+        if nid == focus:
+            attrs["extra"] = {"borderWidth": 4, "focus": True}
+        G.add_node(nid, **attrs)
+    rels: dict[tuple[str, str], dict] = {}
+    for u, v, d in K.edges(data=True):
+        pair = (u, v)
+        r = rels.setdefault(pair, {"relation": d["relation"]})
+        if d["relation"] == "proposes":
+            r["relation"] = "proposes"
+            r["width"] = 2
+        if d["relation"] == "mentions" and d.get("count", 1) > 1:
+            r["n"] = d["count"]
+    for (u, v), d in rels.items():
+        if G.has_edge(u, v):  # both directions: keep the stronger relation
+            if d["relation"] == "proposes":
+                G.edges[u, v].update(d)
+            continue
+        G.add_edge(u, v, **d)
+    deg = dict(G.degree())
+    for v in G:
+        G.nodes[v]["value"] = deg[v] + (4 if v == focus else 0)
+    kind_rank = {k: i for i, k in enumerate(_KIND_ORDER)}
+    return assemble(
+        net, G, KIND_GROUPS.values(), max_nodes=max_nodes, max_edges=max_edges, seed=seed,
+        node_score=lambda v: (v != focus, -deg[v], kind_rank.get(G.nodes[v]["group"], 99)),
+        node_measure="most links (ties: papers, people, tracks, entities, then first listed)",
+        edge_score=lambda u, v, d: (d["relation"] not in ("proposes", "subject", "broader"),
+                                    -(deg[u] + deg[v])),
+        edge_measure="proposals and track links first, then links between the best-linked nodes",
+    )
+
+
+def kg_view(build: Build | Corpus, *, max_nodes: int = MAX_NODES, max_edges: int = MAX_EDGES,
+            seed: int = 0) -> ViewNetwork:
+    """The whole knowledge graph: papers, people, tracks and entities.
+
+    Node size is the number of links; colour and shape the kind (entities by
+    type). Above ``max_nodes`` the best-linked nodes are kept.
+
+    Examples
+    --------
+    >>> from kg.models import Paper, Track
+    >>> c = Corpus((Paper("p1", ("Ann Lee", "Bob Xu"), "We study X.", track=Track("ML", "NLP")),))
+    >>> net = kg_view(c)
+    >>> sorted(n["group"] for n in net.nodes)
+    ['paper', 'person', 'person', 'track', 'track']
+    >>> len(net.edges), net.tracks
+    (4, ['ML', 'ML · NLP'])
+    """
+    build = _as_build(build)
+    net = ViewNetwork("kg", "Knowledge graph")
+    net.notes.append("Node size: number of links. Papers are labelled by what they propose "
+                     "and their first author (the listings have no titles).")
+    return _from_kg(net, knowledge_graph(build), BuildIndex(build), max_nodes=max_nodes,
+                    max_edges=max_edges, seed=seed)
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.replace("·", " · ").split()).casefold()
+
+
+def find_track(build: Build | Corpus, name: str) -> tuple[str, list[str]]:
+    """The track called ``name`` and the ids of its papers.
+
+    ``name`` may be a label as listed (``Area · Subarea``), a subarea alone
+    or an area alone (all its subareas), in any case.
+
+    Raises
+    ------
+    KgError
+        When no track has that name.
+
+    Examples
+    --------
+    >>> from kg.models import Paper, Track
+    >>> c = Corpus((Paper("p1", ("A",), "x", track=Track("ML", "NLP")),
+    ...             Paper("p2", ("B",), "y", track=Track("ML", "Vision"))))
+    >>> find_track(c, "nlp"), find_track(c, "ML")
+    (('ML · NLP', ['p1']), ('ML', ['p1', 'p2']))
+    """
+    corpus = _as_build(build).corpus
+    want = _norm(name)
+    with_track = [p for p in corpus.papers if p.track is not None]
+    hits = [p for p in with_track if p.track.subarea and _norm(p.track.label) == want]
+    if hits:
+        return hits[0].track.label, [p.id for p in hits]
+    hits = [p for p in with_track if _norm(p.track.area) == want]
+    if hits:
+        return hits[0].track.area, [p.id for p in hits]
+    hits = [p for p in with_track if p.track.subarea and _norm(p.track.subarea) == want]
+    if hits:
+        labels = sorted({p.track.label for p in hits})
+        return (labels[0] if len(labels) == 1 else " / ".join(labels)), [p.id for p in hits]
+    known = sorted({t.label for t in corpus.tracks})
+    hint = f"; tracks include {join_limited(known, 5, '; ')}" if known else "; this build has no tracks"
+    raise KgError(f"no track named {name!r}{hint}")
+
+
+def track_view(build: Build | Corpus, track: str, *, max_nodes: int = MAX_NODES,
+               max_edges: int = MAX_EDGES, seed: int = 0) -> ViewNetwork:
+    """A track's papers with their authors and entities (see :func:`find_track`)."""
+    build = _as_build(build)
+    label, pids = find_track(build, track)
+    keep = set(pids)
+    sub = Build(Corpus(tuple(p for p in build.corpus.papers if p.id in keep)),
+                {k: v for k, v in build.extractions.items() if k in keep})
+    net = ViewNetwork("track", f"Track: {label}")
+    net.notes.append(f"{_n(len(pids), 'paper')} in this track, with their authors and the "
+                     "entities they mention. Node size: number of links here.")
+    return _from_kg(net, knowledge_graph(sub), BuildIndex(build), max_nodes=max_nodes,
+                    max_edges=max_edges, seed=seed)
+
+
+def find_entity(build: Build, name: str) -> str:
+    """The key of the entity called ``name`` (canonical name, spelling or key).
+
+    Raises
+    ------
+    KgError
+        When no paper mentions an entity of that name.
+    """
+    from kg.vocab import entity_key
+
+    ix = BuildIndex(build)
+    info = ix.entity_info
+    if not info:
+        raise KgError(f"no entity named {name!r}: this build has no extracted entities")
+    key = entity_key(name)
+    if key in info:
+        return key
+    want = _norm(name)
+    for k, (canonical, _, spellings, _) in info.items():
+        if _norm(canonical) == want or any(_norm(s) == want for s in spellings):
+            return k
+    top = sorted(info, key=lambda k: (-len(ix.entity_papers.get(k, ())), k))[:5]
+    raise KgError(f"no entity named {name!r}; entities include "
+                  + ", ".join(info[k][0] for k in top))
+
+
+def entity_view(build: Build, name: str, *, max_nodes: int = MAX_NODES,
+                max_edges: int = MAX_EDGES, seed: int = 0) -> ViewNetwork:
+    """The papers mentioning an entity and the entities mentioned with it."""
+    key = find_entity(build, name)
+    ix = BuildIndex(build)
+    pids = set(ix.entity_papers.get(key, ()))
+    sub = Build(Corpus(tuple(p for p in build.corpus.papers if p.id in pids)),
+                {k: v for k, v in build.extractions.items() if k in pids})
+    K = knowledge_graph(sub)
+    K.remove_nodes_from([v for v, d in K.nodes(data=True) if d["kind"] not in ("paper", "entity")])
+    canonical = ix.entity_info[key][0]
+    net = ViewNetwork("entity", f"Entity: {canonical}")
+    net.notes.append(f"{_n(len(pids), 'paper')} mentioning {canonical}, and the other entities "
+                     "they mention. Node size: number of links here.")
+    return _from_kg(net, K, ix, max_nodes=max_nodes, max_edges=max_edges, seed=seed,
+                    focus=f"entity:{key}")
+
+
+# ----------------------------------------------------------- people views
+
+
+def _person_graph(C: nx.Graph, ix: BuildIndex, group_of: Callable[[str], str],
+                  extra_lines: Callable[[str], tuple[str, ...]]) -> nx.Graph:
+    G = nx.Graph()
+    for k, d in C.nodes(data=True):
+        name = d.get("name", k)
+        lines = (f"{C.degree(k)} co-author{'s' if C.degree(k) != 1 else ''}", *extra_lines(k))
+        G.add_node(k, label=short_label(name), name=name, group=group_of(k),
+                   title=ix.person_tooltip(k, name, lines), value=d.get("papers", 1),
+                   tracks=ix.person_tracks(k))
+    for u, v, d in C.edges(data=True):
+        p = d.get("papers", 1)
+        G.add_edge(u, v, relation="coauthor", n=p, width=min(1 + 1.5 * (p - 1), 8))
+    return G
+
+
+def coauthors_view(build: Build | Corpus, *, max_nodes: int = MAX_NODES,
+                   max_edges: int = MAX_EDGES, seed: int = 0) -> ViewNetwork:
+    """People sized by papers, coloured by Leiden community, edges by joint papers.
+
+    Communities are computed on the whole co-author graph (Leiden, ``seed``)
+    and numbered as in ``report.md``: 0 is the largest. The ten largest get
+    their own colour.
+
+    Examples
+    --------
+    >>> from kg.models import Paper
+    >>> c = Corpus((Paper("1", ("Ann Lee", "Bob Xu"), "x"), Paper("2", ("Ann Lee", "Bob Xu"), "y")))
+    >>> net = coauthors_view(c)
+    >>> [n["name"] for n in net.nodes], net.edges[0]["n"], net.legend[0].count
+    (['Ann Lee', 'Bob Xu'], 2, 2)
+    """
+    from kg.analysis.communities import leiden
+
+    build = _as_build(build)
+    ix = BuildIndex(build)
+    C = coauthor_graph(build)
+    part = leiden(C, seed=seed)
+    membership = part.membership
+    leaders: dict[int, list[str]] = {}
+    for k in sorted(C, key=lambda k: (-C.nodes[k]["papers"], C.nodes[k]["name"])):
+        c = membership[k]
+        if c < len(COMMUNITY_COLOURS) and len(leaders.setdefault(c, [])) < 2:
+            leaders[c].append(C.nodes[k]["name"])
+    groups = [Group(f"c{i}", f"community {i}: {', '.join(leaders.get(i, []))}", colour)
+              for i, colour in enumerate(COMMUNITY_COLOURS)]
+    groups.append(Group("c-rest", "smaller communities", OTHER_COLOUR))
+
+    def group_of(k: str) -> str:
+        c = membership[k]
+        return f"c{c}" if c < len(COMMUNITY_COLOURS) else "c-rest"
+
+    G = _person_graph(C, ix, group_of, lambda k: (f"community {membership[k]}",))
+    net = ViewNetwork("coauthors", "Co-authorship network")
+    net.notes.append(
+        f"{_n(C.number_of_nodes(), 'person')}, {_n(C.number_of_edges(), 'pair')} who wrote "
+        f"together; {_n(len(part.sizes), 'community')} (Leiden, seed {seed}). Node size: papers; "
+        "edge width: joint papers. People are told apart by name only.")
+    deg = dict(C.degree())
+    return assemble(
+        net, G, groups, max_nodes=max_nodes, max_edges=max_edges, seed=seed,
+        node_score=lambda k: (-C.nodes[k]["papers"], -deg[k]),
+        node_measure="most papers (ties: most co-authors, then name)",
+        edge_score=lambda u, v, d: (-d["n"], -(deg[u] + deg[v])),
+        edge_measure="most joint papers first",
+    )
+
+
+def ego_view(build: Build | Corpus, author: str, radius: int = 1, *,
+             max_nodes: int = MAX_NODES, max_edges: int = MAX_EDGES,
+             seed: int = 0) -> ViewNetwork:
+    """An author and their co-authors (radius 1) or also theirs (radius 2).
+
+    Raises
+    ------
+    KgError
+        For an unknown author or a radius other than 1 or 2.
+    """
+    from kg.analysis.pairs import ego_network, find_author
+
+    if radius not in (1, 2):
+        raise KgError(f"ego radius must be 1 or 2, not {radius}")
+    build = _as_build(build)
+    ix = BuildIndex(build)
+    C = coauthor_graph(build)
+    k0 = find_author(C, author)
+    E = ego_network(C, k0, radius)
+    # ego_network's node order follows a set: rebuild it in the co-author graph's order
+    members = E
+    E = nx.Graph()
+    E.add_nodes_from((k, C.nodes[k]) for k in C if k in members)
+    E.add_edges_from((u, v, d) for u, v, d in C.edges(E, data=True) if u in members and v in members)
+    dist = nx.single_source_shortest_path_length(E, k0, cutoff=radius)
+    groups = [Group("ego", "the author", "#D55E00", "star"),
+              Group("d1", "co-author", "#E69F00"),
+              Group("d2", "co-author of a co-author", "#56B4E9")]
+    G = _person_graph(E, ix, lambda k: "ego" if k == k0 else f"d{dist[k]}", lambda k: ())
+    # the author first, so a layout tie or a cap never drops them
+    order = [k0] + [k for k in G if k != k0]
+    H = nx.Graph()
+    H.add_nodes_from((k, G.nodes[k]) for k in order)
+    H.add_edges_from(G.edges(data=True))
+    H.nodes[k0]["extra"] = {"focus": True}
+    H.nodes[k0]["value"] = max(d["value"] for _, d in H.nodes(data=True)) + 1
+    name = C.nodes[k0]["name"]
+    net = ViewNetwork("ego", f"Co-authors of {name}" + (" (2 steps)" if radius == 2 else ""))
+    net.notes.append(f"{name} and {_n(E.number_of_nodes() - 1, 'person')} within {radius} "
+                     f"step{'s' if radius > 1 else ''}. Node size: papers; edge width: joint papers.")
+    return assemble(
+        net, H, groups, max_nodes=max_nodes, max_edges=max_edges, seed=seed,
+        node_score=lambda k: (dist[k], -H.nodes[k]["value"]),
+        node_measure="fewest steps from the author, then most papers",
+        edge_score=lambda u, v, d: (-d["n"],),
+        edge_measure="most joint papers first",
+    )
+
+
+# ------------------------------------------------------------ entities view
+
+
+def entities_view(build: Build, *, types: tuple[str, ...] = ENTITY_VIEW_TYPES,
+                  max_nodes: int = MAX_NODES, max_edges: int = MAX_EDGES,
+                  seed: int = 0) -> ViewNetwork:
+    """Models, methods and datasets, linked when a paper mentions both.
+
+    Node size: papers mentioning the entity; edge width: papers mentioning
+    both. Above the caps, the most-mentioned entities and the most frequent
+    pairs are kept.
+    """
+    ix = BuildIndex(build)
+    info = ix.entity_info
+    keys = [k for k in sorted(info, key=lambda k: (-len(ix.entity_papers.get(k, ())), info[k][0], k))
+            if info[k][1] in types and ix.entity_papers.get(k)]
+    wanted = set(keys)
+    pairs: Counter[tuple[str, str]] = Counter()
+    for p in build.corpus.papers:
+        ents = sorted({e[0] for e in ix.paper_entities.get(p.id, ()) if e[0] in wanted})
+        for i, a in enumerate(ents):
+            for b in ents[i + 1:]:
+                pairs[(a, b)] += 1
+    partners: dict[str, Counter] = {k: Counter() for k in keys}
+    for (a, b), n in pairs.items():
+        partners[a][info[b][0]] = n
+        partners[b][info[a][0]] = n
+    G = nx.Graph()
+    for k in keys:
+        top = sorted(partners[k].items(), key=lambda kv: (-kv[1], kv[0]))[:4]
+        extra = (f"Often with: {', '.join(f'{n} ({c})' for n, c in top)}",) if top else ()
+        canonical, typ = info[k][0], info[k][1]
+        G.add_node(k, label=short_label(canonical), name=canonical, group=typ,
+                   title=ix.entity_tooltip(k, extra), value=len(ix.entity_papers[k]),
+                   tracks=ix.entity_tracks(k))
+    for (a, b), n in sorted(pairs.items()):
+        G.add_edge(a, b, relation="comention", n=n, width=min(1 + (n - 1), 8))
+    net = ViewNetwork("entities", "Co-mentioned " + ", ".join(f"{t}s" for t in types))
+    net.notes.append(f"{_n(len(keys), 'entity')}; two are linked when a paper mentions both. "
+                     "Node size: papers mentioning it; edge width: papers mentioning both.")
+    papers = {k: len(ix.entity_papers[k]) for k in keys}
+    return assemble(
+        net, G, [KIND_GROUPS[t] for t in types if t in KIND_GROUPS],
+        max_nodes=max_nodes, max_edges=max_edges, seed=seed,
+        node_score=lambda k: (-papers[k],),
+        node_measure="most papers mentioning them (ties: name)",
+        edge_score=lambda u, v, d: (-d["n"], -(papers[u] + papers[v])),
+        edge_measure="most papers in common first",
+    )
+
+
+# ---------------------------------------------------------------- dispatch
+
+VIEWS = ("kg", "coauthors", "ego", "track", "entity", "entities")
+
+
+def view(build: Build, name: str, arg: str | None = None, **options) -> ViewNetwork:
+    """The view called ``name`` (one of :data:`VIEWS`); ``arg`` names its subject.
+
+    Raises
+    ------
+    KgError
+        For an unknown view, a missing or unknown subject.
+    """
+    if name not in VIEWS:
+        raise KgError(f"unknown view {name!r}; views: {', '.join(VIEWS)}")
+    needs = {"ego": "an author", "track": "a track", "entity": "an entity"}
+    if name in needs and not arg:
+        raise KgError(f"'{name}' needs {needs[name]}: kg viz {name} NAME")
+    if name not in needs and arg:
+        raise KgError(f"'{name}' takes no subject (got {arg!r}); "
+                      "ego, track and entity take one")
+    if name == "kg":
+        return kg_view(build, **options)
+    if name == "coauthors":
+        return coauthors_view(build, **options)
+    if name == "entities":
+        return entities_view(build, **options)
+    if name == "ego":
+        return ego_view(build, arg, **options)
+    if name == "track":
+        return track_view(build, arg, **options)
+    return entity_view(build, arg, **options)

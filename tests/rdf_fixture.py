@@ -1,0 +1,108 @@
+"""A small hand-built Build (papers + extractions) for the RDF and query tests.
+
+Five papers, five people, three tracks, a dozen entities with families,
+kinds, acronyms and proposals: small enough to check every query's answer by
+hand (see tests/data/expected/*.csv).
+
+P1  Ada Lovelace, Alan Turing, Grace Hopper      Deep Learning · Large Language Models
+    proposes SparseLoRA (method, family LoRA); mentions LLaMA-2, GPT-4, LoRA (twice,
+    once as "Low-Rank Adaptation"), GLUE; defines LoRA = Low-Rank Adaptation
+P2  Alan Turing, Grace Hopper                    Deep Learning · Large Language Models
+    proposes QuickPrune (method, kind pruning); mentions LLaMA-2, LLaMA-3 (as "Llama 3"), GLUE
+P3  Grace Hopper, Edsger Dijkstra 等 (cut)       Theory (area only)
+    mentions GPT-4, ImageNet
+P4  Ada Lovelace                                 no track
+    proposes TinyNet (model); mentions ResNet-50, ImageNet, SGD (twice); defines SGD
+P5  Alan Turing, Ada Lovelace                    Deep Learning · Robustness; has a title
+    mentions LLaMA-2, GPT-4, GLUE
+"""
+from __future__ import annotations
+
+from kg.models import Alias, Build, Corpus, Entity, Extraction, Mention, Paper, Source, Track
+
+P1, P2, P3, P4, P5 = (c * 16 for c in "12345")
+
+LLM = Track("Deep Learning", "Large Language Models", "Deep Learning · Large Language Models")
+ROBUST = Track("Deep Learning", "Robustness", "Deep Learning · Robustness")
+THEORY = Track("Theory", None, "Theory")
+
+
+def _m(text: str, abstract: str, canonical: str, type_: str, *, proposed: bool = False,
+       family: str | None = None, nth: int = 0) -> Mention:
+    start = -1
+    for _ in range(nth + 1):
+        start = abstract.index(text, start + 1)
+    return Mention(text=text, canonical=canonical, type=type_, start=start,
+                   end=start + len(text), proposed=proposed, family=family)
+
+
+def make() -> Build:
+    """The fixture build (deterministic)."""
+    a1 = ("We propose SparseLoRA, a pruning method for LLaMA-2 and GPT-4. "
+          "Low-Rank Adaptation (LoRA) is applied on GLUE.")
+    a2 = "We introduce QuickPrune for LLaMA-2 and Llama 3, evaluated on GLUE."
+    a3 = "A study of GPT-4 on ImageNet."
+    a4 = ("We propose TinyNet, a small vision model, and compare it with ResNet-50 on ImageNet "
+          "using Stochastic Gradient Descent (SGD); SGD converges.")
+    a5 = "Robust LLaMA-2 and GPT-4 training on GLUE."
+    papers = (
+        Paper(id=P1, authors=("Ada Lovelace", "Alan Turing", "Grace Hopper"), abstract=a1,
+              track=LLM, sources=(Source("listings/a.txt", 3),)),
+        Paper(id=P2, authors=("Alan Turing", "Grace Hopper"), abstract=a2, track=LLM,
+              sources=(Source("listings/a.txt", 9), Source("listings/b.txt", 3))),
+        Paper(id=P3, authors=("Grace Hopper", "Edsger Dijkstra"), abstract=a3,
+              authors_truncated=True, track=THEORY, sources=(Source("listings/b.txt", 9),)),
+        Paper(id=P4, authors=("Ada Lovelace",), abstract=a4, sources=(Source("listings/b.txt", 15),)),
+        Paper(id=P5, authors=("Alan Turing", "Ada Lovelace"), abstract=a5, track=ROBUST,
+              title="Robust Training of Language Models", sources=(Source("listings/b.txt", 19),)),
+    )
+    ex = {
+        P1: Extraction(P1, a1, (
+            _m("SparseLoRA", a1, "SparseLoRA", "method", proposed=True, family="LoRA"),
+            _m("LLaMA-2", a1, "LLaMA-2", "model", family="LLaMA"),
+            _m("GPT-4", a1, "GPT-4", "model", family="GPT"),
+            _m("Low-Rank Adaptation", a1, "LoRA", "method"),
+            _m("LoRA", a1, "LoRA", "method", nth=1),
+            _m("GLUE", a1, "GLUE", "dataset"),
+        ), (Alias("Low-Rank Adaptation", "LoRA"),)),
+        P2: Extraction(P2, a2, (
+            _m("QuickPrune", a2, "QuickPrune", "method", proposed=True),
+            _m("LLaMA-2", a2, "LLaMA-2", "model", family="LLaMA"),
+            _m("Llama 3", a2, "LLaMA-3", "model", family="LLaMA"),
+            _m("GLUE", a2, "GLUE", "dataset"),
+        )),
+        P3: Extraction(P3, a3, (
+            _m("GPT-4", a3, "GPT-4", "model", family="GPT"),
+            _m("ImageNet", a3, "ImageNet", "dataset"),
+        )),
+        P4: Extraction(P4, a4, (
+            _m("TinyNet", a4, "TinyNet", "model", proposed=True),
+            _m("ResNet-50", a4, "ResNet-50", "model", family="ResNet"),
+            _m("ImageNet", a4, "ImageNet", "dataset"),
+            _m("Stochastic Gradient Descent", a4, "SGD", "method"),
+            _m("SGD", a4, "SGD", "method"),
+            _m("SGD", a4, "SGD", "method", nth=1),
+        ), (Alias("Stochastic Gradient Descent", "SGD"),)),
+        P5: Extraction(P5, a5, (
+            _m("LLaMA-2", a5, "LLaMA-2", "model", family="LLaMA"),
+            _m("GPT-4", a5, "GPT-4", "model", family="GPT"),
+            _m("GLUE", a5, "GLUE", "dataset"),
+        )),
+    }
+    corpus = Corpus(papers=papers, entries=5, files=("listings/a.txt", "listings/b.txt"))
+    return Build(corpus=corpus, extractions=ex)
+
+
+def entities() -> dict[str, Entity]:
+    """Known-entity metadata (as a gazetteer gives it): kinds and families."""
+    from kg.vocab import entity_key
+
+    rows = [
+        Entity("QuickPrune", "method", entity_key("QuickPrune"), kind="pruning"),
+        Entity("SparseLoRA", "method", entity_key("SparseLoRA"), family="LoRA",
+               kind="parameter-efficient fine-tuning"),
+        Entity("LoRA", "method", entity_key("LoRA"), aliases=("Low-Rank Adaptation",),
+               kind="parameter-efficient fine-tuning"),
+        Entity("LLaMA", "model", entity_key("LLaMA"), kind="language model"),
+    ]
+    return {e.key: e for e in rows}

@@ -1,0 +1,160 @@
+"""Communities, strongest pairs, ego networks and the data caveats."""
+from __future__ import annotations
+
+import networkx as nx
+import pytest
+
+from kg.analysis.caveats import data_caveats, fold_name, name_variants
+from kg.analysis.communities import describe, leiden, louvain, modularity, paper_communities
+from kg.analysis.pairs import ego_network, ego_summary, find_author, strongest_pairs
+from kg.errors import KgError
+from kg.graph import coauthor_graph
+from kg.models import Build, Corpus, Extraction, Mention, Paper, Track
+
+
+def papers(*lists, **kw):
+    return tuple(Paper(f"p{i}", tuple(a), f"abstract {i}", **kw) for i, a in enumerate(lists))
+
+
+# two triangles joined by the edge c-d
+BRIDGED = Corpus(papers("ab", "bc", "ca", "de", "ef", "fd", "cd"))
+
+
+def test_modularity_by_hand():
+    G = coauthor_graph(BRIDGED)
+    # m = 7; each side: 3 internal edges, degree sum 7 -> 2 (3/7 - (7/14)^2)
+    q = modularity(G, {"a": 0, "b": 0, "c": 0, "d": 1, "e": 1, "f": 1})
+    assert q == pytest.approx(2 * (3 / 7 - 0.25))
+    assert modularity(G, dict.fromkeys(G, 0)) == pytest.approx(0.0)
+    assert q == pytest.approx(nx.community.modularity(G, [{"a", "b", "c"}, {"d", "e", "f"}]))
+
+
+@pytest.mark.parametrize("method", [leiden, louvain])
+def test_finds_the_two_triangles(method):
+    G = coauthor_graph(BRIDGED)
+    p = method(G, seed=0)
+    assert p.sizes == (3, 3)
+    assert p.modularity == pytest.approx(2 * (3 / 7 - 0.25))
+    groups = sorted(sorted(c) for c in p.communities())
+    assert groups == [["a", "b", "c"], ["d", "e", "f"]]
+    assert p.membership["a"] == 0  # ties in size: the community of the first node is 0
+
+
+def test_two_components_and_star():
+    two = coauthor_graph(Corpus(papers("ab", "bc", "ca", "de")))
+    p = leiden(two)
+    assert p.sizes == (3, 2)
+    # 2 communities: (3/4 - (6/8)^2) + (1/4 - (2/8)^2)
+    assert p.modularity == pytest.approx(0.375)
+    star = coauthor_graph(Corpus(papers("sa", "sb", "sc", "sd")))
+    p = leiden(star)
+    assert p.sizes == (5,) and p.modularity == pytest.approx(0.0)
+
+
+def test_seeded_and_stable():
+    G = nx.relabel_nodes(nx.karate_club_graph(), str)
+    nx.set_edge_attributes(G, 1.0, "weight")
+    for method in (leiden, louvain):
+        a, b = method(G, seed=5), method(G, seed=5)
+        assert a.membership == b.membership and a.modularity == b.modularity
+        assert a.modularity > 0.35
+        assert list(a.sizes) == sorted(a.sizes, reverse=True)
+
+
+def test_no_edges():
+    G = nx.Graph()
+    G.add_nodes_from("xy")
+    p = leiden(G)
+    assert p.sizes == (1, 1) and p.modularity is None
+    assert louvain(nx.Graph()).sizes == ()
+
+
+def test_paper_communities_and_describe():
+    t1, t2 = Track("Theory", "Game Theory"), Track("Optimization", "Convex")
+    ps = (
+        Paper("p0", ("A", "B"), "x0", track=t1), Paper("p1", ("B", "C"), "x1", track=t1),
+        Paper("p2", ("C", "A"), "x2", track=t2), Paper("p3", ("D", "E"), "x3", track=t2),
+        Paper("p4", ("E", "F"), "x4"), Paper("p5", ("F", "D"), "x5"),
+        Paper("p6", ("C", "D"), "x6"),
+    )
+    ex = {p.id: Extraction(p.id, p.abstract, (Mention("BERT", "BERT", "model", 0, 2, key="bert"),))
+          for p in ps[:3]}
+    b = Build(Corpus(ps), ex)
+    G = coauthor_graph(b.corpus)
+    part = leiden(G)
+    by_paper = paper_communities(b.corpus, part.membership)
+    assert by_paper["p0"] == 0 and by_paper["p3"] == 1
+    assert by_paper["p6"] == 0  # a 1-1 tie goes to the lower id
+    d = describe(part, G, b)
+    assert [c["size"] for c in d] == [3, 3]
+    assert d[0]["papers"] == 4 and d[1]["papers"] == 3
+    assert d[0]["tracks"] == [["Theory · Game Theory", 2], ["Optimization · Convex", 1]]
+    assert d[0]["entities"] == [["BERT", 3]]
+    assert d[1]["entities"] == [] and d[1]["tracks"] == [["Optimization · Convex", 1]]
+    assert d[0]["internal_edges"] == 3
+    assert d[0]["authors"][0] == ["C", 3]  # C wrote p1, p2, p6
+
+
+def test_strongest_pairs():
+    c = Corpus(papers("AB", "AB", "ABC", "CD", "DE"))
+    G = coauthor_graph(c)
+    by_w = strongest_pairs(G, 3)
+    assert [(p["a"], p["b"], p["papers"]) for p in by_w] == [
+        ("A", "B", 3), ("C", "D", 1), ("D", "E", 1)]
+    assert by_w[0]["weight"] == pytest.approx(2.5)
+    by_p = strongest_pairs(G, 2, by="papers")
+    assert [(p["a"], p["b"]) for p in by_p] == [("A", "B"), ("C", "D")]
+    assert strongest_pairs(G, 0) == []
+    with pytest.raises(ValueError):
+        strongest_pairs(G, by="names")
+
+
+def test_ego_network():
+    G = coauthor_graph(Corpus(papers("AB", "AB", "AC", "BC", "CD", "DE")))
+    assert find_author(G, "a") == "a" and find_author(G, " A ") == "a"
+    with pytest.raises(KgError, match="no author named"):
+        find_author(G, "Zed")
+    assert sorted(ego_network(G, "A")) == ["a", "b", "c"]
+    assert sorted(ego_network(G, "A", radius=2)) == ["a", "b", "c", "d"]
+    s = ego_summary(G, "A")
+    assert (s["name"], s["papers"], s["degree"], s["ego_nodes"], s["ego_edges"]) == ("A", 3, 2, 3, 3)
+    assert s["density"] == 1.0 and s["clustering"] == 1.0
+    assert s["collaborators"] == [["B", 2, 2.0], ["C", 1, 1.0]]
+
+
+def test_caveats():
+    c = Corpus((
+        Paper("1", tuple("ABCDEFGHIJ"), "x", authors_truncated=True),
+        Paper("2", ("Michał Nowak", "Zoë Li"), "y", authors_truncated=True),
+        Paper("3", ("Michal Nowak",), "z"),
+        Paper("4", ("Zoe Li", "Jean-Luc Picard"), "w"),
+        Paper("5", ("JeanLuc Picard",), "v"),
+        Paper("6", (), "u"),
+    ))
+    d = data_caveats(c)
+    assert d["papers"] == 6 and d["truncated_papers"] == 2
+    assert d["truncated_share"] == pytest.approx(2 / 6)
+    assert d["authors_shown_on_truncated_papers"] == 12
+    assert d["missing_coauthor_links_at_least"] == 12
+    assert d["hidden_authorships_at_least"] == 2
+    assert (d["single_author_papers"], d["papers_without_authors"]) == (2, 1)
+    assert d["papers_listing_a_name_twice"] == 0
+    assert d["possible_name_variants"] == 3
+    assert ["michal nowak", "michał nowak"] in d["name_variant_examples"]
+    assert "homonyms merge" in d["identity"]
+    assert any("2 of 6 papers" in n for n in d["notes"])
+
+
+def test_name_folding():
+    assert fold_name("søren ørsted") == fold_name("soren orsted")
+    assert fold_name("o'brien") == "obrien"
+    assert name_variants(["a b", "ab", "c"]) == [["a b", "ab"]]
+    assert name_variants([]) == []
+
+
+def test_a_name_listed_twice_on_one_paper_is_reported():
+    c = Corpus((Paper("1", ("Kun Xu", "Kun Xu", "Bo"), "x", authors_truncated=True),))
+    d = data_caveats(c)
+    assert d["papers_listing_a_name_twice"] == 1
+    assert d["authors_shown_on_truncated_papers"] == 3  # names as listed
+    assert d["missing_coauthor_links_at_least"] == 2  # distinct people shown

@@ -1,0 +1,92 @@
+"""`kg query` and `kg queries`: wiring, output formats, one-line errors."""
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+import pytest
+
+import rdf_fixture
+from kg.cli import main
+from kg.models import Build
+from kg.rdf_stage import write_rdf
+
+
+@pytest.fixture(scope="module")
+def build_dir(tmp_path_factory):
+    out = tmp_path_factory.mktemp("build")
+    write_rdf(rdf_fixture.make(), out, entities=rdf_fixture.entities())
+    return out
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_named_query_as_csv_from_a_build_folder(capsys, build_dir):
+    code, out, err = run(capsys, "query", "papers-mentioning", "--param", "entity=llama-2",
+                         "--format", "csv", "--from", str(build_dir))
+    assert code == 0 and err == ""
+    rows = list(csv.DictReader(io.StringIO(out, newline="")))
+    assert [r["paper"] for r in rows] == [rdf_fixture.P2, rdf_fixture.P5, rdf_fixture.P1]
+
+
+def test_store_option_table_tsv_and_json(capsys, build_dir):
+    store = str(build_dir / "store")
+    code, out, _ = run(capsys, "query", "family-members", "--param", "family=llama",
+                       "--store", store)
+    assert code == 0 and out.splitlines()[0].split() == ["family", "member", "entity_type", "papers"]
+    assert out.rstrip().endswith("(3 rows)")
+    code, out, _ = run(capsys, "query", "acronyms", "--store", store, "--format", "tsv")
+    assert out.splitlines()[1].startswith('"LoRA"\t"Low-Rank Adaptation"')
+    code, out, _ = run(capsys, "query", "SELECT (COUNT(*) AS ?n) WHERE { ?p a schema:Person }",
+                       "--store", store, "--format", "json")
+    doc = json.loads(out)
+    assert doc["results"]["bindings"][0]["n"]["value"] == "4"
+
+
+def test_rq_file(capsys, build_dir, tmp_path):
+    f = tmp_path / "people.rq"
+    f.write_text("# People by name.\n# columns: name\nSELECT ?name WHERE { ?p schema:name ?name ; "
+                 "a schema:Person } ORDER BY ?name LIMIT 2\n", encoding="utf-8")
+    code, out, _ = run(capsys, "query", str(f), "--from", str(build_dir), "--format", "csv")
+    assert code == 0 and out == "name\r\nAda Lovelace\r\nAlan Turing\r\n"
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["query", "nope"], "unknown query 'nope'"),
+    (["query", "coauthors"], "needs --param author"),
+    (["query", "coauthors", "--param", "author"], "expected NAME=VALUE"),
+    (["query", "coauthors", "--param", "author=x", "--param", "who=y"], "unknown parameter 'who'"),
+    (["query", "cross-track-authors", "--param", "min_tracks=many"], "not a valid integer"),
+    (["query", "SELECT ?x WHERE { ?x"], "SPARQL syntax error"),
+    (["query", "DELETE WHERE { ?s ?p ?o }"], "unknown query"),
+])
+def test_user_errors_are_one_line(capsys, build_dir, argv, message):
+    code, out, err = run(capsys, *argv, "--from", str(build_dir))
+    assert code == 1 and out == ""
+    assert err.startswith("kg: error: ") and message in err and err.count("\n") == 1
+
+
+def test_updates_never_reach_the_store(capsys, build_dir):
+    code, _, err = run(capsys, "query", "PREFIX x: <urn:x> INSERT DATA { <urn:a> <urn:b> <urn:c> }",
+                       "--from", str(build_dir))
+    assert code == 1 and "kg: error:" in err
+    code, out, _ = run(capsys, "query", "ASK { <urn:a> ?p ?o }", "--from", str(build_dir))
+    assert out == "false\n"
+
+
+def test_missing_store(capsys, tmp_path):
+    code, _, err = run(capsys, "query", "acronyms", "--from", str(tmp_path))
+    assert code == 1 and "no store here" in err and err.count("\n") == 1
+
+
+def test_queries_lists_the_library(capsys):
+    code, out, _ = run(capsys, "queries")
+    assert code == 0
+    assert "\ncoauthors\n" in out and "--param author=<string>" in out
+    assert "--param min_tracks=<integer>" in out and "(default 2)" in out
+    assert out.count("columns:") >= 15
