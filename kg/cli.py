@@ -198,10 +198,6 @@ def _cmd_build(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _not_yet(name: str) -> int:
-    raise KgError(f"'kg {name}' is not available in this version yet")
-
-
 def _cmd_query(args: argparse.Namespace) -> int:
     from kg import queries
     from kg.errors import QueryError
@@ -265,7 +261,14 @@ def _cmd_viz(args: argparse.Namespace) -> int:
 
 
 def _cmd_push(args: argparse.Namespace) -> int:
-    return _not_yet("push")
+    from kg.remote import push
+
+    done = push(Path(args.from_dir), args.endpoint, args.graph, args.user, args.password,
+                progress=None if not getattr(args, "quiet", False) else False)
+    print(f"kg: pushed {done['triples']:,} triples into <{done['graph']}> by "
+          f"{'the Graph Store Protocol' if done['method'] == 'graph-store' else 'SPARQL Update'}"
+          f" ({done['count']:,} triples in the graph now)", file=sys.stderr)
+    return EXIT_OK
 
 
 def main(argv: Sequence[str] | None = None) -> int:
