@@ -82,7 +82,11 @@ def pick_params(store) -> dict[str, str]:
     family = one(pre + "SELECT ?n WHERE { ?m kgo:family ?f . ?f skos:prefLabel ?n } LIMIT 1", entity)
     kind = one(pre + "SELECT ?n WHERE { ?p kgo:proposes ?m . ?m a kgo:Method ; skos:prefLabel ?n } "
                "LIMIT 1", "x")
-    return {"author": author, "paper": paper, "entity": entity, "family": family, "kind": kind}
+    track = one(pre + "PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#> SELECT ?l WHERE { "
+                "?t a kgo:Track ; rdfs:label ?l ; kgo:paperCount ?n ; skos:broader ?a } "
+                "ORDER BY DESC(?n) LIMIT 1", "x")
+    return {"author": author, "paper": paper, "entity": entity, "family": family, "kind": kind,
+            "track": track}
 
 
 def _time_one(store, q, pv, repeat: int, budget: float) -> tuple[float, int]:
@@ -323,11 +327,12 @@ def main(argv: list[str] | None = None) -> int:
                           fork_timeout=args.rdflib_timeout)
         print(f"    peak memory {peak_mb():,.0f} MB")
 
-        print(f"\n    {'query':26s} {'embedded':>10s} {'rdflib':>10s} {'speed-up':>9s}   "
+        print(f"\n    {'query':26s} {'embedded':>10s} {'rdflib':>10s} {'speed-up':>9s}  rows   "
               f"({rdflib_papers:,} papers)")
         for name in rl:
-            e, r = emb_same[name][0], rl[name][0]
-            print(f"    {name:26s} {e:10.3f} {r:10.3f} {r / max(e, 1e-6):8.0f}x")
+            (e, er), (r, rr) = emb_same[name], rl[name]
+            same = "same" if er == rr else ("?" if rr < 0 else f"{er} vs {rr}")
+            print(f"    {name:26s} {e:10.3f} {r:10.3f} {r / max(e, 1e-6):8.0f}x  {same}")
         se, sr = sum(v[0] for v in emb_same.values()), sum(v[0] for v in rl.values())
         stopped = sum(1 for v in rl.values() if v[1] < 0)
         print(f"    {'suite':26s} {se:10.3f} {sr:10.3f} {sr / se:8.0f}x   (goal >= 10x)"

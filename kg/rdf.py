@@ -24,6 +24,32 @@ What the graph holds, per paper::
            oa:hasTarget [oa:hasSource paper ;
                          oa:hasSelector [oa:start, oa:end], [oa:exact]]
 
+and, shared between papers::
+
+    person a schema:Person ; schema:name (the first spelling met) ; kgo:nameKey ;
+           kgo:paperCount ; kgo:trackCount
+    track  a skos:Concept, kgo:Track ; skos:prefLabel ; rdfs:label ;
+           skos:notation (the line as written) ; skos:broader area | skos:topConceptOf ;
+           kgo:paperCount ; kgo:authorCount (an area counts its subareas too)
+    entity a skos:Concept, kgo:Model|Method|Dataset|Task|Metric|Other ;
+           skos:prefLabel ; skos:altLabel (variants, acronym long forms) ;
+           skos:hiddenLabel (search keys) ; kgo:family ; kgo:kind ;
+           kgo:paperCount ; kgo:mentionCount
+    collaboration a kgo:Collaboration ; rdfs:label "A — B" (names in order) ;
+           kgo:member person, person ; kgo:jointPapers
+           (only pairs of people with two or more joint papers)
+    acronym a kgo:Acronym ; kgo:short ; kgo:long ; kgo:definedIn paper ; kgo:denotes entity
+    dataset a void:Dataset ; void:triples ; prov:wasGeneratedBy activity
+
+The counts are statistics of the graph itself (like OpenAlex's
+``works_count``), computed here in one pass so that the query library's
+"most ..." questions read one value per node instead of aggregating
+hundreds of thousands of rows at query time.
+
+Every node has an IRI from :class:`kg.vocab.Minter` (no blank nodes).
+Without an :class:`~kg.models.Extraction` a paper's clean abstract is its
+abstract as written and it has no mentions.
+
 Examples
 --------
 >>> from kg.models import Build, Corpus, Paper
@@ -38,6 +64,7 @@ True
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -54,7 +81,8 @@ if TYPE_CHECKING:  # pragma: no cover
     import rdflib
 
 __all__ = [
-    "GraphText", "iter_ntriples", "ntriples_to_rdflib", "paper_label", "to_graph",
+    "GraphText", "iter_ntriples", "name_key", "ntriples_to_rdflib", "paper_label", "search_key",
+    "to_graph",
     "to_jsonld", "to_ntriples", "to_turtle", "write_ntriples",
 ]
 
@@ -84,6 +112,11 @@ _P = {  # predicate and class IRIs in N-Triples form, by a short name
     "kind": _i(KGO.kind), "line": _i(KGO.line), "Track": _i(KGO.Track),
     "Acronym": _i(KGO.Acronym), "short": _i(KGO.short), "long": _i(KGO.long),
     "definedIn": _i(KGO.definedIn), "denotes": _i(KGO.denotes),
+    "Collaboration": _i(KGO.Collaboration), "member": _i(KGO.member),
+    "jointPapers": _i(KGO.jointPapers),
+    "paperCount": _i(KGO.paperCount), "mentionCount": _i(KGO.mentionCount),
+    "authorCount": _i(KGO.authorCount), "trackCount": _i(KGO.trackCount),
+    "nameKey": _i(KGO.nameKey),
     "Concept": _i(SKOS.Concept), "Scheme": _i(SKOS.ConceptScheme),
     "prefLabel": _i(SKOS.prefLabel), "altLabel": _i(SKOS.altLabel),
     "hiddenLabel": _i(SKOS.hiddenLabel),
@@ -198,24 +231,49 @@ class _Aggregate:
         self.sources: dict[str, str] = {}  # source IRI -> file name
         self.source_iri: dict[str, str] = {}
         self.entity_iri: dict[str, str] = {}
+        # statistics: papers per person / entity / track, tracks per person,
+        # authors per track, mentions per entity, joint papers per pair of people
+        self.person_papers: Counter = Counter()
+        self.person_tracks: dict[str, set] = {}
+        self.entity_papers: Counter = Counter()
+        self.entity_mentions: Counter = Counter()
+        self.track_papers: Counter = Counter()
+        self.track_people: dict[str, set] = {}
+        self.pairs: Counter = Counter()  # (person index, person index) -> joint papers
+        index: dict[str, int] = {}
         known = {e.key or entity_key(e.canonical): e for e in (entities or {}).values()}
 
         for paper in build.corpus.papers:
+            people = []
             for name in paper.authors:
-                if name not in self.person_iri:
-                    iri = mint.person(name)
-                    self.person_iri[name] = iri
+                iri = self.person_iri.get(name)
+                if iri is None:
+                    iri = self.person_iri[name] = mint.person(name)
                     self.people.setdefault(iri, name)
+                people.append(iri)
+            people = list(dict.fromkeys(people))
+            self.person_papers.update(people)
+            ids = sorted(index.setdefault(p, len(index)) for p in people)
+            if len(ids) > 1:
+                self.pairs.update((a, b) for i, a in enumerate(ids) for b in ids[i + 1:])
+            if paper.track is not None:
+                subject = self._track(paper.track)
+                for p in people:
+                    self.person_tracks.setdefault(p, set()).add(subject)
+                for t in (subject, self.tracks[subject]["broader"]):
+                    if t is not None:
+                        self.track_papers[t] += 1
+                        self.track_people.setdefault(t, set()).update(people)
             for src in paper.sources:
                 if src.file not in self.source_iri:
                     iri = mint.source(src.file)
                     self.source_iri[src.file] = iri
                     self.sources.setdefault(iri, re.split(r"[\\/]", src.file)[-1] or src.file)
-            if paper.track is not None:
-                self._track(paper.track)
             ex = build.extractions.get(paper.id)
             if ex is not None:
                 self._extraction(paper, ex)
+        self.person_list = list(index)  # person index -> IRI
+        self.pairs = Counter({k: v for k, v in self.pairs.items() if v >= 2})
 
         for info in list(self.entities.values()):
             meta = known.get(info.key)
@@ -237,7 +295,8 @@ class _Aggregate:
         for key in self.entities:
             self.entity_iri[key] = mint.entity(key)
 
-    def _track(self, track) -> None:
+    def _track(self, track) -> str:
+        """Record a paper's track; return the IRI of the concept it is filed under."""
         area_iri = self.mint.track(track.area)
         area = self.tracks.setdefault(area_iri, {"label": track.area, "pref": track.area,
                                                  "broader": None, "notation": set()})
@@ -247,8 +306,9 @@ class _Aggregate:
                                                 "pref": track.subarea, "broader": area_iri,
                                                 "notation": set()})
         else:
-            info = area
+            iri, info = area_iri, area
         info["notation"].add(track.line or track.label)
+        return iri
 
     def _entity(self, key: str, canonical: str, type_: str) -> _EntityInfo:
         info = self.entities.get(key)
@@ -260,8 +320,13 @@ class _Aggregate:
 
     def _extraction(self, paper: Paper, ex: Extraction) -> None:
         by_key: dict[str, str] = {}
+        counted: set[str] = set()
         for m in ex.mentions:
             key = m.key or entity_key(m.canonical)
+            self.entity_mentions[key] += 1
+            if key not in counted:
+                counted.add(key)
+                self.entity_papers[key] += 1
             info = self._entity(key, m.canonical, m.type)
             if m.text:
                 info.variants.add(m.text)
@@ -367,13 +432,30 @@ def _paper_blocks(paper: Paper, ex: Extraction | None, agg: _Aggregate) -> tuple
 _SEARCH_SEPARATORS = re.compile(r"[\s\-‐‑‒–—_./·]+")
 
 
-def _search_key(name: str) -> str:
+def search_key(name: str) -> str:
     """What ``skos:hiddenLabel`` holds: the name in lower case without separators.
 
-    The queries compute the same from a user's text with
-    ``REPLACE(LCASE(?name), "[\\s\\-‐‑‒–—_./·]+", "")``.
+    A query parameter of type ``entity-name`` is bound to this key of the
+    user's text (:mod:`kg.queries`), so an entity is found by any of its
+    names with one index lookup.
+
+    >>> search_key("Llama 2") == search_key("LLaMA-2") == "llama2"
+    True
     """
     return _SEARCH_SEPARATORS.sub("", name).lower()
+
+
+def name_key(name: str) -> str:
+    """What ``kgo:nameKey`` holds: the name in lower case, spaces collapsed.
+
+    A query parameter of type ``person-name`` is bound to this key of the
+    user's text (:mod:`kg.queries`), so a person is found with one index
+    lookup.
+
+    >>> name_key("  Zoë   SMITH ")
+    'zoë smith'
+    """
+    return " ".join(unicodedata.normalize("NFKC", name).split()).lower()
 
 
 def _entity_block(info: _EntityInfo, agg: _Aggregate, scheme: str) -> list[str]:
@@ -385,7 +467,7 @@ def _entity_block(info: _EntityInfo, agg: _Aggregate, scheme: str) -> list[str]:
     po.extend(f"{_P['altLabel']} {_lit(v)}" for v in alts)
     # the search key of every name (lower case, no separators) as a hidden
     # label, so "LLaMA-2", "Llama 2" and "llama2" all find the entity
-    keys = {_search_key(n) for n in (pref, *alts)} - {""}
+    keys = {search_key(n) for n in (pref, *alts)} - {""}
     po.extend(f"{_P['hiddenLabel']} {_lit(k)}" for k in keys)
     if info.family:
         fkey = entity_key(info.family)
@@ -393,6 +475,8 @@ def _entity_block(info: _EntityInfo, agg: _Aggregate, scheme: str) -> list[str]:
             po.append(f"{_P['family']} <{agg.entity_iri[fkey]}>")
     if info.kind:
         po.append(f"{_P['kind']} {_lit(info.kind)}")
+    po.append(f"{_P['paperCount']} {_int(agg.entity_papers[info.key])}")
+    po.append(f"{_P['mentionCount']} {_int(agg.entity_mentions[info.key])}")
     return po
 
 
@@ -437,7 +521,18 @@ def iter_ntriples(build: Build, base: str | None = None, *,
     for key, info in agg.entities.items():
         out.append((f"<{agg.entity_iri[key]}>", _entity_block(info, agg, ent_scheme)))
     for iri, name in agg.people.items():
-        out.append((f"<{iri}>", [f"{_A} {P['Person']}", f"{P['name']} {_lit(name)}"]))
+        out.append((f"<{iri}>", [
+            f"{_A} {P['Person']}", f"{P['name']} {_lit(name)}",
+            f"{P['nameKey']} {_lit(name_key(name))}",
+            f"{P['paperCount']} {_int(agg.person_papers[iri])}",
+            f"{P['trackCount']} {_int(len(agg.person_tracks.get(iri, ())))}"]))
+    for (a, b), n in agg.pairs.items():
+        pa, pb = agg.person_list[a], agg.person_list[b]
+        na, nb = sorted((agg.people[pa], agg.people[pb]))
+        iri = mint.collaboration(na, nb)
+        out.append((f"<{iri}>", [f"{_A} {P['Collaboration']}", f"{_LABEL} {_lit(f'{na} — {nb}')}",
+                                 f"{P['member']} <{pa}>", f"{P['member']} <{pb}>",
+                                 f"{P['jointPapers']} {_int(n)}"]))
     if agg.entities:
         out.append((ent_scheme, [f"{_A} {P['Scheme']}", f"{P['prefLabel']} {_lit('Entities')}"]))
     if agg.tracks:
@@ -450,6 +545,8 @@ def iter_ntriples(build: Build, base: str | None = None, *,
         po += [f"{P['notation']} {_lit(n)}" for n in t["notation"]]
         po.append(f"{P['broader']} <{t['broader']}>" if t["broader"]
                   else f"{P['topConceptOf']} {trk_scheme}")
+        po.append(f"{P['paperCount']} {_int(agg.track_papers[iri])}")
+        po.append(f"{P['authorCount']} {_int(len(agg.track_people.get(iri, ())))}")
         out.append((f"<{iri}>", po))
 
     # everything except the dataset, in subject order; papers stream in between

@@ -163,9 +163,14 @@ def with_bindings(sparql: str, bindings: Mapping[str, Any] | None) -> str:
                     j = m.end() if m else j + 1
                 out.append(sparql[i:j])
                 i = j
-            else:
+            elif not _SUBQUERY_AHEAD.match(sparql, i):
+                # a group that holds a subquery holds nothing else; the
+                # subquery's own WHERE group gets the clause instead
                 out.append(clause)
     return "".join(out)
+
+
+_SUBQUERY_AHEAD = re.compile(r"\s*(?:#[^\n]*\n\s*)*SELECT\b", re.I)
 
 
 # ------------------------------------------------------------------ HTTP

@@ -297,7 +297,9 @@ def open_store(store: str | Path | None = None, endpoint: str | None = None,
                from_dir: str | Path = "output") -> SparqlStore:
     """The store a command reads: ``--store DIR``, ``--endpoint URL`` or ``<from_dir>/store``."""
     if endpoint:
-        raise StoreError("remote SPARQL endpoints are not supported in this version yet")
+        from kg.remote import RemoteStore
+
+        return RemoteStore(endpoint)
     return EmbeddedStore(Path(store) if store else Path(from_dir) / STORE_DIR)
 
 

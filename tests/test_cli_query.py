@@ -87,6 +87,6 @@ def test_missing_store(capsys, tmp_path):
 def test_queries_lists_the_library(capsys):
     code, out, _ = run(capsys, "queries")
     assert code == 0
-    assert "\ncoauthors\n" in out and "--param author=<string>" in out
+    assert "\ncoauthors\n" in out and "--param author=<person-name>" in out
     assert "--param min_tracks=<integer>" in out and "(default 2)" in out
     assert out.count("columns:") >= 15

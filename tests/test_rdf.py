@@ -189,3 +189,25 @@ def test_ntriples_parse_with_oxigraph_and_counts_match(sample_corpus):
     assert len(triples) == len(nt.splitlines()) == len({str(t) for t in triples})
     doc = json.loads(to_jsonld(nt))
     assert isinstance(doc, list) and doc
+
+
+def test_statistics_match_the_corpus(fixture_graph):
+    g = fixture_graph
+    ada = URIRef(M.person("Ada Lovelace"))
+    assert g.value(ada, KGO.paperCount).toPython() == 3  # P1, P4, P5
+    assert g.value(ada, KGO.trackCount).toPython() == 2  # LLM, Robustness (P4 has none)
+    assert g.value(ada, KGO.nameKey) == Literal("ada lovelace")
+    dl = URIRef(M.track("Deep Learning"))
+    assert (g.value(dl, KGO.paperCount).toPython(), g.value(dl, KGO.authorCount).toPython()) == (3, 3)
+    llm = URIRef(M.track("Deep Learning", "Large Language Models"))
+    assert g.value(llm, KGO.paperCount).toPython() == 2
+    sgd = URIRef(M.entity_named("SGD"))
+    assert (g.value(sgd, KGO.paperCount).toPython(), g.value(sgd, KGO.mentionCount).toPython()) == (1, 3)
+    # repeated collaborations only: Ada+Alan (P1, P5) and Alan+Grace (P1, P2)
+    collabs = {frozenset(str(m) for m in g.objects(c, KGO.member)): g.value(c, KGO.jointPapers).toPython()
+               for c in g.subjects(RDF.type, KGO.Collaboration)}
+    assert collabs == {
+        frozenset({M.person("Ada Lovelace"), M.person("Alan Turing")}): 2,
+        frozenset({M.person("Alan Turing"), M.person("Grace Hopper")}): 2,
+    }
+    assert M.collaboration("Alan Turing", "Ada Lovelace") == M.collaboration("ada lovelace", "Alan Turing")

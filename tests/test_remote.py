@@ -147,16 +147,12 @@ def _rows(result):
 _VIRTUOSO_COALESCE = pytest.mark.xfail(strict=True, reason=(
     "Virtuoso: COALESCE(<error from STR(unbound)>, true) drops the row; "
     "the optional-parameter idiom of this query needs rewriting (diagnosed for an unset "
-    "parameter; the rows of the variants with the parameter set differ too, not diagnosed)"))
+    "parameter)"))
 _KNOWN = {
     "proposals-per-track": _VIRTUOSO_COALESCE,
     "proposals-per-track:track": _VIRTUOSO_COALESCE,
     "top-entities": _VIRTUOSO_COALESCE,
     "top-entities-per-track": _VIRTUOSO_COALESCE,
-    "top-entities-per-track:track": _VIRTUOSO_COALESCE,
-    "similar-papers": pytest.mark.xfail(strict=True, reason=(
-        "Virtuoso returns other rows for the sub-select grouped by the bound parameters; "
-        "not diagnosed yet")),
 }
 
 
@@ -268,3 +264,13 @@ def test_cli_push(virtuoso, sample_build, pushed, capsys, monkeypatch):
     assert "401" in err and "wrong-secret" not in err
     code = main(["push", "--endpoint", virtuoso, "--from", str(sample_build / "nothing")])
     assert code == 1 and "no graph here" in capsys.readouterr().err
+
+
+def test_cli_query_endpoint(virtuoso, pushed, sample_build, capsys):
+    assert main(["query", "dataset-summary", "--from", str(sample_build), "--format", "csv"]) == 0
+    local = capsys.readouterr().out
+    assert main(["query", "dataset-summary", "--endpoint", virtuoso, "--format", "csv"]) == 0
+    remote = capsys.readouterr().out
+    assert remote.splitlines()[0] == local.splitlines()[0] and len(remote.splitlines()) > 1
+    assert main(["query", "SELEC nonsense", "--endpoint", virtuoso]) == 1
+    assert capsys.readouterr().err.startswith("kg: error: ")

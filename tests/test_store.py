@@ -85,7 +85,7 @@ def test_missing_store_is_a_one_line_error(tmp_path):
     with pytest.raises(StoreError):
         open_store(from_dir=tmp_path)
     with pytest.raises(StoreError):
-        open_store(endpoint="http://localhost:1/sparql")
+        open_store(endpoint="not a URL")
 
 
 def test_to_term_refuses_other_objects():

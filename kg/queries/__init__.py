@@ -16,7 +16,26 @@ run. Each opens with a header comment::
 Parameters are bound as RDF terms by the engine (pyoxigraph substitution,
 SEP-0007), never pasted into the query text, so a value is always just a
 value. The engine requires a parameter to be a projected variable of the
-outer query, which is why parameters show up as result columns.
+outer query, which is why parameters show up as result columns. Writing
+queries for it:
+
+* an optional parameter is tested with ``COALESCE(<test>, true)`` (the
+  engine does not make ``BOUND(?param)`` true for a substituted value);
+* a name is looked up, not filtered for: a ``person-name`` parameter is
+  bound to the key of the text (lower case, spaces collapsed; what
+  ``kgo:nameKey`` holds) and an ``entity-name`` to its search key (lower
+  case, no spaces, hyphens or dots; what ``skos:hiddenLabel`` holds), so
+  ``?person kgo:nameKey ?author`` is one index lookup and ``Llama 2`` finds
+  ``LLaMA-2`` (the parameter's column shows the key);
+* a filter on a parameter goes in a group of its own (``{ ?e ... FILTER
+  (...) }``), so it runs before the joins rather than after them;
+* big joins go through sub-selects of one triple pattern each, which the
+  engine joins with hash tables instead of probing the on-disk index once
+  per row, and ``sameTerm`` rather than ``=``/``!=`` compares IRIs without
+  reading their text;
+* top-N questions first find the N-th highest precomputed count
+  (``kgo:paperCount`` and friends, see :mod:`kg.rdf`) and keep what reaches
+  it, so that only a few rows are joined with names and sorted by text.
 
 Examples
 --------
@@ -40,11 +59,11 @@ from kg.vocab import PREFIXES
 __all__ = ["NamedQuery", "Param", "bind", "get", "library", "listing", "parse_header", "resolve",
            "run", "with_prefixes"]
 
-PARAM_TYPES = ("string", "integer", "decimal", "boolean", "iri")
+PARAM_TYPES = ("string", "integer", "decimal", "boolean", "iri", "person-name", "entity-name")
 
 _PARAM = re.compile(
     r"^param:\s*(?P<name>[A-Za-z_][A-Za-z0-9_]*)\s+(?:—|--|-)\s+(?P<desc>.*?)\s*"
-    r"\((?P<type>[a-z]+)(?:,\s*(?P<opt>optional|default\s+(?P<default>.+?)))?\)\s*$")
+    r"\((?P<type>[a-z-]+)(?:,\s*(?P<opt>optional|default\s+(?P<default>.+?)))?\)\s*$")
 _COLUMNS = re.compile(r"^columns:\s*(?P<cols>.+)$")
 _NAME = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
@@ -185,6 +204,14 @@ def _convert(param: Param | None, name: str, value: Any):
     try:
         if kind == "string":
             return ox.Literal(value)
+        if kind == "person-name":  # matched against kgo:nameKey
+            from kg.rdf import name_key
+
+            return ox.Literal(name_key(value))
+        if kind == "entity-name":  # matched against skos:hiddenLabel
+            from kg.rdf import search_key
+
+            return ox.Literal(search_key(value))
         if kind == "integer":
             return ox.Literal(int(value.strip()))
         if kind == "decimal":
