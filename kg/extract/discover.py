@@ -76,19 +76,32 @@ def name_shaped(word: str) -> bool:
         c.isupper() for c in word)
 
 
-def context_type(words: list[str], i: int, j: int) -> str:
-    """Type from the nouns around tokens ``[i, j)``: 'model', 'method', 'dataset' or 'other'."""
-    after = words[j: j + 2]
-    before = words[max(0, i - 3): i]
-    if before[-1:] == [","]:
-        before = before[:-1]     # "the NAS method, ZiCo,"
-    for w in after[:1] + before[-1:] + after[1:]:
+def cue_type(words) -> str | None:
+    """The type the first cue noun among ``words`` implies ('model', 'method',
+    'dataset'), or None.
+
+    >>> cue_type(["a", "new", "benchmark", "model"])
+    'dataset'
+    """
+    for w in words:
         if w in DATASET_CUES:
             return "dataset"
         if w in MODEL_CUES:
             return "model"
         if w in METHOD_CUES:
             return "method"
+    return None
+
+
+def context_type(words: list[str], i: int, j: int) -> str:
+    """Type from the nouns around tokens ``[i, j)``: 'model', 'method', 'dataset' or 'other'."""
+    after = words[j: j + 2]
+    before = words[max(0, i - 3): i]
+    if before[-1:] == [","]:
+        before = before[:-1]     # "the NAS method, ZiCo,"
+    typ = cue_type(after[:1] + before[-1:] + after[1:])
+    if typ:
+        return typ
     if any(w in ("on", "benchmark", "benchmarks") for w in before[-1:]):
         return "dataset"
     return "other"

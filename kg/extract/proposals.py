@@ -108,16 +108,10 @@ class Proposal:
 
 def _type_after(text: str, end: int, before: str) -> str:
     """The type the nearest noun after the name (or in the cue) implies."""
-    from kg.extract.discover import DATASET_CUES, METHOD_CUES, MODEL_CUES
+    from kg.extract.discover import cue_type
 
-    for w in re.findall(r"[A-Za-z]+", text[end: end + 80]) + re.findall(r"[A-Za-z]+", before):
-        if w in DATASET_CUES:
-            return "dataset"
-        if w in MODEL_CUES:
-            return "model"
-        if w in METHOD_CUES:
-            return "method"
-    return "method"
+    words = re.findall(r"[A-Za-z]+", text[end: end + 80]) + re.findall(r"[A-Za-z]+", before)
+    return cue_type(words) or "method"
 
 
 def _pieces(text: str, s: int, e: int) -> list[tuple[str, int, int]]:

@@ -66,14 +66,10 @@ def head_type(long: str) -> str | None:
 
 def _cue_type(after: str) -> str | None:
     """The type a noun right after an acronym's parenthesis implies: "(VLP) models"."""
-    from kg.extract.discover import DATASET_CUES, METHOD_CUES, MODEL_CUES
+    from kg.extract.discover import cue_type
 
     m = re.match(r"\)?\s*([A-Za-z]+)", after)
-    if not m:
-        return None
-    w = m.group(1)
-    return ("dataset" if w in DATASET_CUES else "model" if w in MODEL_CUES
-            else "method" if w in METHOD_CUES else None)
+    return cue_type([m.group(1)]) if m else None
 
 
 def _acronym_canonical(short: str) -> str:
