@@ -81,7 +81,7 @@ if TYPE_CHECKING:  # pragma: no cover
     import rdflib
 
 __all__ = [
-    "GraphText", "iter_ntriples", "name_key", "ntriples_to_rdflib", "paper_label", "search_key",
+    "iter_ntriples", "name_key", "ntriples_to_rdflib", "paper_label", "search_key",
     "to_graph",
     "to_jsonld", "to_ntriples", "to_turtle", "write_ntriples",
 ]
@@ -347,21 +347,22 @@ class _Aggregate:
 
 # ------------------------------------------------------------ the writer
 
-@dataclass(frozen=True)
-class GraphText:
-    """A graph serialised as N-Triples, with its triple count."""
-
-    ntriples: bytes
-    triples: int
-
-
 def _subject_order(s: str) -> str:
     return s[1:-1]  # the IRI: a resource sorts before the ones minted under it
 
 
 def _block(subject: str, pos: list[str]) -> str:
-    pos.sort(key=lambda po: (not po.startswith(_A), po))  # rdf:type first
-    return "".join(f"{subject} {po} .\n" for po in pos)
+    """The lines of one subject: its rdf:type lines first, then the rest, each sorted.
+
+    Callers put the rdf:type pairs at the front of ``pos``.
+    """
+    if not pos:
+        return ""
+    n = 0
+    while n < len(pos) and pos[n].startswith(_A):
+        n += 1
+    head, tail = sorted(pos[:n]), sorted(pos[n:])
+    return f"{subject} " + f" .\n{subject} ".join(head + tail) + " .\n"
 
 
 def _paper_blocks(paper: Paper, ex: Extraction | None, agg: _Aggregate) -> tuple[str, int]:

@@ -215,12 +215,18 @@ def _key_function():
     return fn
 
 
+_PLAIN_SEGMENT = re.compile(r"[A-Za-z0-9.~-]+")
+
+
+@lru_cache(maxsize=1 << 18)
 def segment(key: str) -> str:
     """Write a key as one IRI path segment, injectively.
 
     >>> segment("llama 2"), segment("a/b"), segment("a_b")
     ('llama_2', 'a%2Fb', 'a%5Fb')
     """
+    if _PLAIN_SEGMENT.fullmatch(key):
+        return key  # the common case (paper ids, most keys): nothing to encode
     out = []
     for ch in key:
         if ch.isalnum() and (ch.isascii() or ord(ch) >= 0xA0):

@@ -144,16 +144,8 @@ def _rows(result):
 # ?x) FILTER(COALESCE(?x = LCASE(STR(?nope)), true)) } gives no row), which is
 # how these library queries write "optional parameter not given". The query
 # files belong to the query library (kg/queries/); the fix is there.
-_VIRTUOSO_COALESCE = pytest.mark.xfail(strict=True, reason=(
-    "Virtuoso: COALESCE(<error from STR(unbound)>, true) drops the row; "
-    "the optional-parameter idiom of this query needs rewriting (diagnosed for an unset "
-    "parameter)"))
-_KNOWN = {
-    "proposals-per-track": _VIRTUOSO_COALESCE,
-    "proposals-per-track:track": _VIRTUOSO_COALESCE,
-    "top-entities": _VIRTUOSO_COALESCE,
-    "top-entities-per-track": _VIRTUOSO_COALESCE,
-}
+# every library query gives the same rows on Virtuoso as on the embedded store
+_KNOWN: dict = {}
 
 
 def _compare_cases():

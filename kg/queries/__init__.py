@@ -19,8 +19,10 @@ value. The engine requires a parameter to be a projected variable of the
 outer query, which is why parameters show up as result columns. Writing
 queries for it:
 
-* an optional parameter is tested with ``COALESCE(<test>, true)`` (the
-  engine does not make ``BOUND(?param)`` true for a substituted value);
+* an optional parameter is tested through ``COALESCE(?param, "")``, which
+  is ``""`` when it is not set (the engine does not make ``BOUND(?param)``
+  true for a substituted value, and some servers evaluate an error inside
+  ``COALESCE`` differently);
 * a name is looked up, not filtered for: a ``person-name`` parameter is
   bound to the key of the text (lower case, spaces collapsed; what
   ``kgo:nameKey`` holds) and an ``entity-name`` to its search key (lower
