@@ -15,14 +15,19 @@ def shared_dir() -> Path:
     return Path(os.environ.get("KG_SHARED", ROOT.parent / "shared"))
 
 
-def need(path: Path) -> Path:
-    """Return ``path``; fail in CI, skip (saying why) elsewhere, if it is missing."""
-    if path.exists():
-        return path
-    msg = f"{path} is missing (it lies beside the repo in ../shared/)"
+def unavailable(reason: str):
+    """Something a test needs is missing: fail in CI (``CI=true``), where it
+    must be provided; elsewhere skip, saying why."""
     if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
-        pytest.fail(msg)
-    pytest.skip(msg)
+        pytest.fail(f"{reason} (CI must provide it)")
+    pytest.skip(reason)
+
+
+def need(path: Path) -> Path:
+    """Return ``path``, or fail in CI / skip elsewhere if it is missing."""
+    if not path.exists():
+        unavailable(f"{path} is missing (it lies beside the repo in ../shared/)")
+    return path
 
 
 @pytest.fixture(scope="session")

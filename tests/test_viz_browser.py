@@ -17,6 +17,7 @@ import os
 from pathlib import Path
 
 import pytest
+from conftest import unavailable
 
 from kg.errors import KgError
 from kg.viz import to_html, view
@@ -29,9 +30,7 @@ PAYLOAD = "<img src=x onerror=alert(1)>"
 
 
 def _missing(reason: str):
-    if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
-        pytest.fail(f"{reason} (CI must provide it: .ci/install-browser.sh)")
-    pytest.skip(f"{reason}; run .ci/install-browser.sh to run the browser tests")
+    unavailable(f"{reason}; .ci/install-browser.sh installs it")
 
 
 @pytest.fixture(scope="session")

@@ -100,6 +100,18 @@ def _partition(method: str, G: nx.Graph, raw: list[int], h: IGraph, seed: int) -
                      sizes=tuple(sizes[i] for i in range(len(sizes))), modularity=q, seed=seed)
 
 
+def _detect(method: str, G: nx.Graph | None, h: IGraph | None, seed: int, run) -> Partition:
+    """Run an igraph community method with a seed; no edges: everyone alone."""
+    h = h or to_igraph(G)
+    g = h.graph
+    if g.ecount() == 0:
+        raw = list(range(g.vcount()))
+    else:
+        with seeded(seed):
+            raw = run(g).membership
+    return _partition(method, G, raw, h, seed)
+
+
 def louvain(G: nx.Graph | None, seed: int = 0, h: IGraph | None = None) -> Partition:
     """Louvain (Blondel et al. 2008) on collaboration strengths, seeded.
 
@@ -108,14 +120,8 @@ def louvain(G: nx.Graph | None, seed: int = 0, h: IGraph | None = None) -> Parti
     >>> louvain(nx.barbell_graph(4, 0), seed=1).sizes
     (4, 4)
     """
-    h = h or to_igraph(G)
-    g = h.graph
-    if g.ecount() == 0:
-        raw = list(range(g.vcount()))
-    else:
-        with seeded(seed):
-            raw = g.community_multilevel(weights="weight").membership
-    return _partition("louvain", G, raw, h, seed)
+    return _detect("louvain", G, h, seed,
+                   lambda g: g.community_multilevel(weights="weight"))
 
 
 def leiden(G: nx.Graph | None, seed: int = 0, resolution: float = 1.0, n_iterations: int = 2,
@@ -132,15 +138,9 @@ def leiden(G: nx.Graph | None, seed: int = 0, resolution: float = 1.0, n_iterati
     >>> leiden(G).membership
     {0: 0, 1: 0, 2: 1, 3: 1}
     """
-    h = h or to_igraph(G)
-    g = h.graph
-    if g.ecount() == 0:
-        raw = list(range(g.vcount()))
-    else:
-        with seeded(seed):
-            raw = g.community_leiden(objective_function="modularity", weights="weight",
-                                     resolution=resolution, n_iterations=n_iterations).membership
-    return _partition("leiden", G, raw, h, seed)
+    return _detect("leiden", G, h, seed, lambda g: g.community_leiden(
+        objective_function="modularity", weights="weight", resolution=resolution,
+        n_iterations=n_iterations))
 
 
 def paper_communities(corpus: Corpus, membership: Mapping[str, int]) -> dict[str, int]:
