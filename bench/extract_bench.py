@@ -31,7 +31,7 @@ def best_of(fn, repeat: int) -> float:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--corpus", type=Path, default=CORPUS)
-    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--repeat", type=int, default=5)
     args = ap.parse_args()
     os.environ.setdefault("OMP_NUM_THREADS", "1")
 
@@ -48,15 +48,23 @@ def main() -> None:
     _nlp(None)  # load the pipeline and gazetteer outside the timing
 
     t_clean = best_of(lambda: [clean(r) for r in raws], args.repeat)
-    t_kg = best_of(lambda: list(extract_corpus(corpus, workers=1)), args.repeat)
     bare = spacy.blank("en")
-    t_bare = best_of(lambda: list(bare.pipe(texts, batch_size=64)), args.repeat)
-
+    # kg and the bare pass alternate, round by round, so that a change in the
+    # machine's load during the run touches both sides alike
+    rounds = []
+    for _ in range(args.repeat):
+        rounds.append((best_of(lambda: list(extract_corpus(corpus, workers=1)), 1),
+                       best_of(lambda: list(bare.pipe(texts, batch_size=64)), 1)))
+    t_kg = min(k for k, _ in rounds)
+    t_bare = min(b for _, b in rounds)
+    ratios = sorted(b / k for k, b in rounds)
+    median_ratio = ratios[len(ratios) // 2]
     print(f"corpus: {args.corpus.name}, {n} abstracts, one process, CPU time (best of {args.repeat})")
     print(f"clean text only        : {n / t_clean:8,.0f} abstracts/s")
     print(f"kg extract (clean+nlp) : {n / t_kg:8,.0f} abstracts/s   (goal >= 500)")
     print(f"bare spacy.blank('en') : {n / t_bare:8,.0f} abstracts/s")
-    print(f"kg / bare              : {t_bare / t_kg:8.1%}         (goal >= 30 %)")
+    print(f"kg / bare              : {t_bare / t_kg:8.1%}         (goal >= 30 %; best against best)")
+    print(f"kg / bare, per round   : {median_ratio:8.1%}         (median of {len(rounds)} rounds)")
 
 
 if __name__ == "__main__":

@@ -58,11 +58,14 @@ def _timed(chunks: Iterable[str], clock: _Clock, key: str) -> Iterator[str]:
 
 def stage_outputs(build: Build, *, corpus_summary: dict | None = None, seed: int = 0,
                   timings: dict[str, float] | None = None, progress=None,
-                  exports: bool = True) -> Iterator[tuple[str, Content]]:
+                  exports: bool = True, shared: dict | None = None
+                  ) -> Iterator[tuple[str, Content]]:
     """Every file of the graph stage, lazily, as ``(relative name, content)``.
 
     ``corpus_summary`` (the build's counts) goes into ``report.json``;
-    ``exports=False`` stops after the report and plots.
+    ``exports=False`` stops after the report and plots. ``shared``, if given,
+    receives what later stages can reuse: ``analysis`` (the
+    :class:`~kg.analysis.CoauthorAnalysis`) and ``knowledge_graph``.
     """
     from kg.analysis import analyse, extraction_summary
     from kg.export import gexf, graphml, vosviewer_map, vosviewer_network
@@ -83,6 +86,8 @@ def stage_outputs(build: Build, *, corpus_summary: dict | None = None, seed: int
     with stage("analysing the co-authorship network"):
         result = analyse(build, seed=seed)
     clock.add("coauthor_analysis", t0)
+    if shared is not None:
+        shared["analysis"] = result
 
     t0 = time.perf_counter()
     report = result.report
@@ -125,6 +130,8 @@ def stage_outputs(build: Build, *, corpus_summary: dict | None = None, seed: int
     with stage("building the knowledge graph"):
         K = knowledge_graph(build)
     clock.add("nx_graphs", t0)
+    if shared is not None:
+        shared["knowledge_graph"] = K
     yield "graph.graphml", _timed(graphml(K, graph_id="kg"), clock, "exports")
 
 

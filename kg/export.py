@@ -102,11 +102,24 @@ def _value(value: object) -> str:
     return str(value)
 
 
+_CLEAN_TEXT = re.compile(r"[^&<>\"\r\n\t\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]*")
+
+
 def _xml_value(value: object) -> str:
     """:func:`_value` as XML text; numbers need no escaping."""
+    t = type(value)   # exact types first: this runs for every attribute written
+    if t is float:
+        return repr(value) if math.isfinite(value) else "NaN"
+    if t is int:
+        return str(value)
+    if t is str and _CLEAN_TEXT.fullmatch(value):
+        return value
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return _number(value)
     return xml_text(_value(value))
+
+
+_GTYPES = {bool: "boolean", int: "long", float: "double", str: "string"}
 
 
 def _keys(items: Iterable[Mapping]) -> dict[str, str]:
@@ -114,10 +127,13 @@ def _keys(items: Iterable[Mapping]) -> dict[str, str]:
     out: dict[str, str] = {}
     for d in items:
         for k, v in d.items():
-            t = _gtype(v)
-            if k not in out or (out[k] == "long" and t == "double"):
+            t = _GTYPES.get(type(v)) or _gtype(v)
+            seen = out.get(k)
+            if seen == t:
+                continue
+            if seen is None or (seen == "long" and t == "double"):
                 out[k] = t
-            elif out[k] != t and not (out[k] == "double" and t == "long"):
+            elif not (seen == "double" and t == "long"):
                 out[k] = "string"
     return out
 

@@ -183,8 +183,9 @@ def _build_into(
     # graphs, co-authorship analysis, report.json/md, plots/, exports (kg.coauthors)
     from kg.coauthors import stage_outputs
 
+    shared: dict = {}
     for name, content in stage_outputs(build_, corpus_summary=summary(corpus),
-                                       timings=timings, progress=progress):
+                                       timings=timings, progress=progress, shared=shared):
         if isinstance(content, bytes):
             fsio.write_bytes(out / name, content)
         elif isinstance(content, str):
@@ -204,10 +205,15 @@ def _build_into(
 
     t0 = time.perf_counter()
     with progress.stage("drawing the interactive views"):
-        for name, make_view in (("kg.html", kg_view), ("coauthors.html", coauthors_view),
-                                ("entities.html", entities_view)):
-            fsio.write_text(out / name, to_html(make_view(build_)))
+        analysis = shared["analysis"]
+        views = (("kg.html", lambda: kg_view(build_, graph=shared["knowledge_graph"])),
+                 ("coauthors.html", lambda: coauthors_view(build_, graph=analysis.graph,
+                                                           partition=analysis.leiden)),
+                 ("entities.html", lambda: entities_view(build_)))
+        for name, make_view in views:
+            fsio.write_text(out / name, to_html(make_view()))
             written.append(name)
+        del shared, analysis
     present = sorted(p.relative_to(out).as_posix() for p in out.rglob("*")
                      if p.is_file() and p.relative_to(out).parts[0] != "store"
                      and not p.name.startswith("."))

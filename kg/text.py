@@ -40,7 +40,7 @@ _KEEP_AFTER_HYPHEN = frozenset(
 # so "e.g.The" and "Qwen2.5" are untouched)
 _RUN_ON = re.compile(r"(?<=[a-z]{2})([.!?])(?=[A-Z][a-z]|[A-Z] )"
                      r"|(?<=[a-z]{2}[)\]])([.!?])(?=[A-Z][a-z]|[A-Z] )")
-_RUN_ON_HINT = re.compile(r"[a-z][)\]]?[.!?][A-Z]")
+_RUN_ON_HINT = re.compile(r"[.!?][A-Z]")   # a cheap superset of _RUN_ON
 _WS = re.compile(r"\s+")
 _WS_HINT = re.compile(r"\s\s|[^\S ]")
 _URL_HINT = re.compile(r"://|www\.|\.(?:com|org|io|net|ai|edu|dev)/")
@@ -145,6 +145,16 @@ def _clean_segment(text: str) -> str:
     return text
 
 
+_ASCII_WS = ("  ", "\n", "\t", "\r", "\x0b", "\x0c")
+
+
+def _needs_folding(text: str) -> bool:
+    """Whether whitespace needs folding (``str`` tests first: the regex is slow)."""
+    if text.isascii():
+        return any(w in text for w in _ASCII_WS)
+    return bool(_WS_HINT.search(text))
+
+
 def clean(raw: str) -> str:
     """The clean text of an abstract as written (see the module docstring)."""
     if _URL_HINT.search(raw):
@@ -158,6 +168,6 @@ def clean(raw: str) -> str:
         text = "".join(pieces)
     else:
         text = _clean_segment(raw)
-    if _WS_HINT.search(text):
+    if _needs_folding(text):
         text = _WS.sub(" ", text)
     return text.strip()

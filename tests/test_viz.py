@@ -95,6 +95,17 @@ def test_coauthor_view_sizes_people_by_papers_and_edges_by_joint_papers():
     assert {n["group"] for n in net.nodes} <= {e.group for e in net.legend}
 
 
+def test_views_reuse_the_builds_graphs_and_partition_unchanged():
+    # the build hands its analysis' graph and Leiden partition (and the
+    # knowledge graph) to the views instead of computing them again
+    from kg.analysis import analyse
+
+    b = tiny_build()
+    a = analyse(b)
+    assert to_html(coauthors_view(b, graph=a.graph, partition=a.leiden)) == to_html(coauthors_view(b))
+    assert to_html(kg_view(b, graph=knowledge_graph(b))) == to_html(kg_view(b))
+
+
 def test_kg_view_kinds_tooltips_and_tracks():
     net = kg_view(tiny_build())
     groups = {n["group"] for n in net.nodes}

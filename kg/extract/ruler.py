@@ -8,6 +8,7 @@ Pure functions; the spaCy component only calls :func:`match`.
 from __future__ import annotations
 
 import re
+from itertools import compress
 from dataclasses import dataclass
 
 from kg.extract.gazetteer import Form, Gazetteer
@@ -107,30 +108,38 @@ def match(words: list[str], offsets: list[int], text: str, gaz: Gazetteer,
 def scan(words: list[str], gaz: Gazetteer,
          starts: frozenset[str] | None = None) -> dict[int, list[tuple[int, Form]]]:
     """Candidate matches by start token: ``{i: [(end_token, form), ...]}``,
-    shortest first (pure Python; :class:`PhraseIndex` does the same faster)."""
-    cache = _KEYS
-    keys = [cache.get(w) or _key(w) for w in words]
+    shortest first."""
     n = len(words)
-    index, prefixes = gaz.index, gaz.prefixes
-    first = starts or prefixes
-    # the tokens a name can start at (a comprehension is much cheaper than the loop)
-    todo = [i for i, k in enumerate(keys)
-            if k and (k in first or k[:-1] in first or k[-1:] in _SIZE_END)
-            and words[i] not in _FUNCTION_WORDS]
+    table = _steps(gaz)
+    first = starts or gaz.prefixes
+    # the tokens a name can start at, decided once per distinct word
+    can_start = _CAN_START.setdefault(id(first), {})
+    for w in [w for w in set(words) if w not in can_start]:
+        k = token_key(w)
+        can_start[w] = bool(k and w not in _FUNCTION_WORDS and (
+            k in first or k[:-1] in first
+            or (k[-1:] in _SIZE_END and (k in table or _variant_form(w, gaz) is not None))))
+    todo = list(compress(range(n), map(can_start.__getitem__, words)))
+    if len(can_start) > 500_000:
+        can_start.clear()
+    keys: dict[int, str] = {}
     by_start: dict[int, list[tuple[int, Form]]] = {}
     for i in todo:
         cands: list[tuple[int, Form]] = []
         key = ""
         for j in range(i, min(n, i + MAX_TOKENS)):
-            key += keys[j]
-            if not keys[j]:
+            kj = keys.get(j)
+            if kj is None:
+                kj = keys[j] = token_key(words[j])
+            if not kj:
                 continue
-            f = index.get(key)
-            if f is None:
-                f = index.get(singular_key(key)) if key.endswith("s") else index.get(key + "s")
-            if f is not None:
-                cands.append((j + 1, f))
-            if key not in prefixes:
+            key += kj
+            step = table.get(key)
+            if step is None:
+                break
+            if step[0] is not None:
+                cands.append((j + 1, step[0]))
+            if not step[1]:
                 break
         if not cands:
             cands = _variant_candidate(words, i, gaz)
@@ -139,14 +148,54 @@ def scan(words: list[str], gaz: Gazetteer,
     return by_start
 
 
+_CAN_START: dict[int, dict[str, bool]] = {}
+_STEPS: dict[int, tuple[Gazetteer, dict[str, tuple[Form | None, bool]]]] = {}
+
+
+def _steps(gaz: Gazetteer) -> dict[str, tuple[Form | None, bool]]:
+    """One lookup per scan step: ``key -> (form it names, or None; whether a
+    longer key starts with it)``. A key names the form of its own key, else of
+    its singular (``llms`` -> ``llm``) or, for a key without ``s``, of its
+    plural (``gan`` -> ``gans``)."""
+    got = _STEPS.get(id(gaz))
+    if got is not None and got[0] is gaz:
+        return got[1]
+    index = gaz.index
+    forms: dict[str, Form] = {}
+    for g in index:
+        for k in (g + "s", g[:-1] + "ies"):
+            if singular_key(k) == g and k not in index:
+                forms[k] = index[g]
+        if g.endswith("s") and not g[:-1].endswith("s") and g[:-1] not in index:
+            forms[g[:-1]] = index[g]
+    forms.update(index)
+    table = {k: (forms.get(k), True) for k in gaz.prefixes}
+    for k, f in forms.items():
+        if k not in table:
+            table[k] = (f, False)
+    _STEPS[id(gaz)] = (gaz, table)
+    return table
+
+
+_VARIANT_OF: dict[tuple[int, str], Form | None] = {}
+
+
+def _variant_form(word: str, gaz: Gazetteer) -> Form | None:
+    """The entry a token names once its size/variant suffix is dropped."""
+    f = _VARIANT_OF.get((id(gaz), word), False)
+    if f is False:
+        stripped = strip_variant(word)
+        f = gaz.index.get(entity_key(stripped)) if stripped != word else None
+        if len(_VARIANT_OF) > 200_000:
+            _VARIANT_OF.clear()
+        _VARIANT_OF[(id(gaz), word)] = f
+    return f
+
+
 def _variant_candidate(words: list[str], i: int, gaz: Gazetteer) -> list[tuple[int, Form]]:
     """One token with a size/variant suffix: "LLaMA-2-7B", "Qwen2.5-7B-Instruct"."""
-    stripped = strip_variant(words[i])
-    if stripped != words[i]:
-        f = gaz.index.get(entity_key(stripped))
-        if f is not None:
-            return [(i + 1, f)]
-    return []
+    f = _variant_form(words[i], gaz)
+    return [(i + 1, f)] if f is not None else []
 
 
 def select(words: list[str], offsets: list[int], text: str,

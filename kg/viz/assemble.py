@@ -63,8 +63,9 @@ def assemble(
     H = nx.Graph()
     H.add_nodes_from(nodes)
     # edges oriented and sorted by node order: the output never depends on set order
-    sub_edges = [(u, v, d) if order[u] <= order[v] else (v, u, d)
-                 for u, v, d in G.subgraph(nodes).edges(data=True)]
+    keep = set(nodes)
+    sub_edges = [(u, v, d) for u, nbrs in G.adjacency() if u in keep
+                 for v, d in nbrs.items() if order[u] <= order[v] and v in keep]
     sub_edges.sort(key=lambda e: (order[e[0]], order[e[1]]))
     if len(sub_edges) > max_edges:
         assert edge_score is not None

@@ -19,7 +19,7 @@ strongest edges; the page says what was left out. Positions come from
 from __future__ import annotations
 
 from collections import Counter
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 import networkx as nx
 
@@ -32,6 +32,9 @@ from kg.viz.network import ViewNetwork
 from kg.viz.style import (
     COMMUNITY_COLOURS, KIND_GROUPS, OTHER_COLOUR, Group, join_limited, short_label,
 )
+
+if TYPE_CHECKING:
+    from kg.analysis.communities import Partition
 
 __all__ = ["VIEWS", "MAX_NODES", "MAX_EDGES", "view", "kg_view", "coauthors_view", "ego_view",
            "track_view", "entity_view", "entities_view"]
@@ -124,11 +127,12 @@ def _from_kg(net: ViewNetwork, K: nx.MultiDiGraph, ix: BuildIndex, *, max_nodes:
 
 
 def kg_view(build: Build | Corpus, *, max_nodes: int = MAX_NODES, max_edges: int = MAX_EDGES,
-            seed: int = 0) -> ViewNetwork:
+            seed: int = 0, graph: nx.MultiDiGraph | None = None) -> ViewNetwork:
     """The whole knowledge graph: papers, people, tracks and entities.
 
     Node size is the number of links; colour and shape the kind (entities by
-    type). Above ``max_nodes`` the best-linked nodes are kept.
+    type). Above ``max_nodes`` the best-linked nodes are kept. ``graph`` may
+    pass the knowledge graph when already built.
 
     Examples
     --------
@@ -144,8 +148,8 @@ def kg_view(build: Build | Corpus, *, max_nodes: int = MAX_NODES, max_edges: int
     net = ViewNetwork("kg", "Knowledge graph")
     net.notes.append("Node size: number of links. Papers are labelled by what they propose "
                      "and their first author (the listings have no titles).")
-    return _from_kg(net, knowledge_graph(build), BuildIndex(build), max_nodes=max_nodes,
-                    max_edges=max_edges, seed=seed)
+    K = knowledge_graph(build) if graph is None else graph
+    return _from_kg(net, K, BuildIndex(build), max_nodes=max_nodes, max_edges=max_edges, seed=seed)
 
 
 def _norm(text: str) -> str:
@@ -267,12 +271,14 @@ def _person_graph(C: nx.Graph, ix: BuildIndex, group_of: Callable[[str], str],
 
 
 def coauthors_view(build: Build | Corpus, *, max_nodes: int = MAX_NODES,
-                   max_edges: int = MAX_EDGES, seed: int = 0) -> ViewNetwork:
+                   max_edges: int = MAX_EDGES, seed: int = 0, graph: nx.Graph | None = None,
+                   partition: Partition | None = None) -> ViewNetwork:
     """People sized by papers, coloured by Leiden community, edges by joint papers.
 
     Communities are computed on the whole co-author graph (Leiden, ``seed``)
     and numbered as in ``report.md``: 0 is the largest. The ten largest get
-    their own colour.
+    their own colour. ``graph`` and ``partition`` may pass the co-author
+    graph and its Leiden partition when already computed (the build does).
 
     Examples
     --------
@@ -286,8 +292,8 @@ def coauthors_view(build: Build | Corpus, *, max_nodes: int = MAX_NODES,
 
     build = _as_build(build)
     ix = BuildIndex(build)
-    C = coauthor_graph(build)
-    part = leiden(C, seed=seed)
+    C = coauthor_graph(build) if graph is None else graph
+    part = leiden(C, seed=seed) if partition is None else partition
     membership = part.membership
     leaders: dict[int, list[str]] = {}
     for k in sorted(C, key=lambda k: (-C.nodes[k]["papers"], C.nodes[k]["name"])):
