@@ -6,7 +6,6 @@ runs a pure matching function from its module and stores the result on the
 """
 from __future__ import annotations
 
-from functools import lru_cache
 from itertools import compress
 
 from spacy.attrs import IDX, LENGTH
@@ -46,16 +45,13 @@ def _words(doc: Doc) -> tuple[list[str], list[int], set[int], str]:
     return doc.user_data.get("kg_words")
 
 
-@lru_cache(maxsize=4)
-def _first_keys(directory: str | None) -> frozenset[str]:
-    """First-token keys of every spelling, tokenised by a throw-away twin of the
-    pipeline's tokenizer (so its caches do not fill up with them)."""
-    from kg.extract.tokenizer import blank, split_simple
+def _first_keys(directory: str | None, tokenizer) -> frozenset[str]:
+    """First-token keys of every spelling, tokenised as the pipeline does."""
+    from kg.extract.tokenizer import split_simple
 
-    tok = blank().tokenizer
-    specials = frozenset(tok.rules)
+    specials = frozenset(getattr(tokenizer, "rules", None) or ())
     return ruler.first_keys(gazetteer.load(directory),
-                            lambda t: split_simple(t, specials) or [x.text for x in tok(t)])
+                            lambda t: split_simple(t, specials) or [x.text for x in tokenizer(t)])
 
 
 class _Component:
@@ -71,7 +67,7 @@ class _Component:
 class GazetteerRuler(_Component):
     def __init__(self, nlp: Language, name: str, directory: str | None):
         self.gaz = gazetteer.load(directory)
-        self.starts = _first_keys(directory)
+        self.starts = _first_keys(directory, nlp.tokenizer)
 
     def __call__(self, doc: Doc) -> Doc:
         words, offsets, sent_starts, text = _words(doc)
