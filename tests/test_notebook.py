@@ -21,5 +21,12 @@ def test_explore_notebook_runs(tmp_path):
     images = [o for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", [])
               if "image/png" in o.get("data", {})]
     assert len(images) == 4
+    # the interactive view: one iframe whose srcdoc is the escaped, self-contained page
+    frames = [o["data"]["text/html"] for c in nb.cells if c.cell_type == "code"
+              for o in c.get("outputs", []) if "text/html" in o.get("data", {})]
+    assert len(frames) == 1
+    frame = "".join(frames[0])
+    assert frame.startswith('<iframe srcdoc="') and "vis.Network" in frame
+    assert "<script" not in frame and "&lt;script" in frame
     errors = [o for c in nb.cells for o in c.get("outputs", []) if o.get("output_type") == "error"]
     assert errors == []
