@@ -133,3 +133,187 @@ def test_split_simple_agrees_with_the_tokenizer_on_every_gazetteer_spelling():
             assert fast == [t.text for t in tok(v)], v
             checked += 1
     assert checked > 20_000
+
+
+# ------------------------------------------------- generalisation rules (issue 3)
+
+def _mentions(text):
+    from kg.extract import extract_texts
+
+    return [(m.text, m.type, m.proposed) for m in extract_texts([text])[0].mentions]
+
+
+def _texts(text, scored=("model", "method", "dataset")):
+    return [t for t, typ, _ in _mentions(text) if typ in scored]
+
+
+def _proposed(text):
+    return [t for t, _, p in _mentions(text) if p]
+
+
+def test_multiword_ambiguous_names_match_with_lower_case_words():
+    # an entry is "ambiguous" for its short alias; its long name still needs only a capital
+    assert _texts("We sample with Langevin dynamics and Gaussian processes.") == [
+        "Langevin dynamics", "Gaussian processes"]
+    assert _texts("We use optimal transport. Optimal transport is costly.") == []
+    assert _texts("It solves a linear program.") == ["linear program"]   # deliberate lower case
+
+
+def test_case_variant_alias_is_an_exact_form():
+    assert _texts("We fine-tune Bert and GPT2 models.") == ["Bert", "GPT2"]
+
+
+def test_variant_suffix_needs_a_separator():
+    assert strip_variant("Adroit") == "Adroit" and strip_variant("Reddit") == "Reddit"
+    assert strip_variant("gemma-7b-it") == "gemma" and strip_variant("Llama-2-7b-chat") == "Llama-2"
+
+
+def test_a_list_in_parentheses_defines_no_acronym():
+    assert find_acronyms("three domains (Adroit, MetaWorld, DMC), and more") == []
+
+
+@pytest.mark.parametrize("long,typ", [
+    ("Wasserstein gradient flow", "method"), ("quantization-conditioned backdoors", "method"),
+    ("Differentiable Causal Discovery", "method"), ("Composite Parts Integration", "method"),
+    ("Reasoning via Planning", "method"), ("DP image captioner", "model"),
+    ("Image Quality Assessment", "task"), ("radiotherapy planning", "task"),
+    ("Partial Differential Equations", "task"), ("neural ordinary differential equations", "model"),
+    ("feature importance disparity", "metric"), ("dissolved oxygen", None),
+])
+def test_head_type_of_long_forms(long, typ):
+    from kg.extract.resolve import head_type
+
+    assert head_type(long) == typ
+
+
+def test_defined_acronyms_of_tasks_and_others_are_no_mentions():
+    text = ("Due to the cost of Image Quality Assessment (IQA) datasets, secure multi-party "
+            "computation (MPC) is used. Inspired by positive-unlabeled (PU) learning and "
+            "Wasserstein gradient flow (WGF), we study differentially private (DP) training.")
+    assert _texts(text) == ["positive-unlabeled", "PU", "Wasserstein gradient flow", "WGF"]
+
+
+def test_a_gazetteer_acronym_with_another_long_form_is_not_that_entry():
+    # MPC is Model Predictive Control in the gazetteer; SDR is a metric there
+    ms = _mentions("A theory for sufficient dimension reduction (SDR) in models, unlike "
+                   "multi-party computation (MPC). SDR and MPC are fast.")
+    assert [typ for t, typ, _ in ms if t == "SDR"] == ["method", "method"]
+    assert not any(t == "MPC" for t, *_ in ms)
+
+
+def test_the_abstracts_own_acronym_beats_the_gazetteer_in_later_uses():
+    ms = _mentions("We propose Dynamic Memory Compression (DMC), a method. DMC is fast.")
+    assert [typ for t, typ, _ in ms if t == "DMC"] == ["method", "method"]
+
+
+def test_generic_head_is_dropped_unless_it_is_part_of_the_name():
+    assert _texts("We use the Bradley-Terry model and the Segment Anything Model.") == [
+        "Bradley-Terry", "Segment Anything Model"]
+
+
+def test_coined_names_without_a_cue_noun_are_typed():
+    text = ("Ditto is 3x faster than MPCFormer (ICLR 2023). FlowSite extends this model. "
+            "Code: github.com/MAGICS-LAB/UHop. Under W4A16 and FP16 it runs.")
+    found = _texts(text)
+    assert "MPCFormer" in found and "FlowSite" in found
+    assert not {"MAGICS-LAB", "W4A16", "FP16"} & set(found)
+
+
+def test_a_capitalised_name_before_dataset_is_a_dataset():
+    ms = _mentions("Experiments on the Sepsis dataset and the Waymo dataset, but not on "
+                   "NLP datasets or our Synthetic dataset.")
+    assert [(t, typ) for t, typ, _ in ms] == [("Sepsis", "dataset"), ("Waymo", "dataset")]
+
+
+@pytest.mark.parametrize("text,names", [
+    ("To bridge this gap, we propose the framework named Ditto to enable quantization.", ["Ditto"]),
+    ("We also propose a new training objective named 3D Cloze Test to make it learn.",
+     ["3D Cloze Test"]),
+    ("In light of these challenges, we propose Momentor, a Video-LLM for videos.", ["Momentor"]),
+    ("We introduce a framework for LLMs, called input clarification ensembling, which helps.",
+     ["input clarification ensembling"]),
+    ("We derive operators, a process we call 'operator action', to generate data.",
+     ["operator action"]),
+    ("In particular, we introduce ETHER and its relaxation ETHER+, which match PEFT.",
+     ["ETHER", "ETHER+"]),
+    ("To tackle it, we introduce two methods, namely node intervention and node merging, to fix it.",
+     ["node intervention", "node merging"]),
+    ("Using dynamic programming, our AST-Aware Segmentation retains code structure.",
+     ["AST-Aware Segmentation"]),
+    ("This paper proposes a novel end-to-end blind IQA method: Causal-IQA. It works.",
+     ["Causal-IQA"]),
+    ("We introduce prospector heads, an efficient and interpretable alternative.",
+     ["prospector heads"]),
+    ("We propose a Candidate Pseudolabel Learning method, termed CPL, to fine-tune VLMs.",
+     ["Candidate Pseudolabel Learning", "CPL"]),
+    ("We allow new arms to enter and design FC-Entry algorithm with guarantees.", ["FC-Entry"]),
+    ("Here, we present a new amortized inference method—the Simformer—which works.",
+     ["Simformer"]),
+    ("Our detector, MorseDet, is the first topology-based learning model.", ["MorseDet"]),
+])
+def test_more_proposal_cues(text, names):
+    known = load()
+    assert [p.name for p in find_proposals(text, find_acronyms(text),
+                                           lambda n: known.lookup(entity_key(n)) is not None)] == names
+
+
+@pytest.mark.parametrize("text", [
+    "Many efforts transfer these to video, which are termed Video-LLMs. They are coarse.",
+    "Its main line of work is based on the so-called Mapper graph, which is combinatorial.",
+    "In contemporary radiotherapy planning (RTP), a key module leaf sequencing is manual.",
+    "We introduce AST-T5, a novel pretraining paradigm that leverages the Abstract Syntax Tree (AST).",
+    "We propose an easy-to-implement two-stage PU learning method for it.",
+    "We then turn our attention to unsupervised environment design (UED) methods, which assume it.",
+])
+def test_proposal_cues_that_name_no_contribution(text):
+    known = load()
+    names = [p.name for p in find_proposals(text, find_acronyms(text),
+                                            lambda n: known.lookup(entity_key(n)) is not None)]
+    assert not {"Video-LLMs", "Mapper", "radiotherapy planning", "RTP", "Abstract Syntax Tree",
+                "AST", "unsupervised environment design", "UED"} & set(names)
+    assert "PU learning" not in _proposed(text)
+
+
+def test_parts_of_the_proposed_system_defined_in_its_sentence_are_proposed():
+    text = ("In this paper, we introduce SemiRES, a semi-supervised framework. Within SemiRES, we "
+            "offer two matching strategies: IoU-based Optimal Matching (IOM) and Composite Parts "
+            "Integration (CPI). It also uses a Cumulative Density Function (CDF).")
+    props = _proposed(text)
+    assert {"IoU-based Optimal Matching", "IOM", "Composite Parts Integration", "CPI"} <= set(props)
+    assert "CDF" not in props
+
+
+@pytest.mark.parametrize("text,names", [
+    ("In this paper, we explore a problem setting called Open-world Prompt Tuning (OPT), which "
+     "is new.", ["Open-world Prompt Tuning", "OPT"]),
+    ("We introduce the Factored-Reward Bandits (FRBs), a novel setting able to capture it.",
+     ["Factored-Reward Bandits", "FRBs"]),
+    ("We observe a phenomenon we call gradient echoing, which holds.", ["gradient echoing"]),
+])
+def test_a_named_setting_is_proposed_but_no_mention(text, names):
+    ms = _mentions(text)
+    assert [t for t, _, p in ms if p] == names
+    assert all(typ == "other" for t, typ, _ in ms if t in names)
+
+
+# ------------------------------------------------ ruler: starts, stops, case
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("We evaluate DeiT-Tiny and BERT-Base.", [("DeiT-Tiny", "DeiT"), ("BERT-Base", "BERT")]),
+    ("It helps meta learning. To learn faster we use Adam.", [("Adam", "Adam")]),
+    ("We test on the Long-Range Arena benchmark.", [("Long-Range Arena", "Long Range Arena")]),
+])
+def test_ruler_variant_suffixes_full_stops_and_mixed_separators(text, expected):
+    from kg.extract import extract_texts
+
+    got = [(m.text, m.canonical) for m in extract_texts([text])[0].mentions]
+    assert got == expected
+
+
+def test_a_proposal_differing_in_case_from_a_case_sensitive_entry_is_not_known():
+    from kg.extract import _nlp
+
+    known = _nlp(None).get_pipe("kg_proposals").known
+    assert known("MAESTRO") and not known("Maestro")
+    assert known("Adam") and known("LLaMA-2")

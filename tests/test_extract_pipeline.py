@@ -79,7 +79,7 @@ def scores():
     from kg.extract.evaluate import evaluate, load
 
     rows = [r for name in ("devset.jsonl", "devset2.jsonl", "devset3.jsonl", "devset4.jsonl",
-                           "blind.jsonl")
+                           "blind.jsonl", "blind2.jsonl")
             if (DEVSETS / name).exists() for r in load(DEVSETS / name)]
     return evaluate(rows)
 
@@ -101,11 +101,14 @@ def test_quality_on_tuning_sets(scores, split):
     assert all(got[k] >= v for k, v in TARGETS.items()), got
 
 
-# Unseen abstracts do not reach TARGETS yet (tests/data/devset/README.md);
-# these floors, a little under the figures measured, catch a regression.
-FLOORS = {"dev3": {"mention_P": 0.87, "mention_R": 0.86, "proposed_R": 0.80, "acronym_R": 0.88},
-          "dev4": {"mention_P": 0.90, "mention_R": 0.80, "proposed_R": 0.69, "acronym_R": 0.94},
-          "blind": {"mention_P": 0.88, "mention_R": 0.78, "proposed_R": 0.70, "acronym_R": 0.95}}
+# dev3, dev4, blind and blind2 were each scored blind once and are tuning data
+# now; dev4's proposed-name recall is still under TARGETS. These floors, a
+# little under the figures measured, catch a regression. blind2's are its first
+# score (P .944, R .868, proposed .836, acronyms .933), before any tuning on it.
+FLOORS = {"dev3": {"mention_P": 0.93, "mention_R": 0.89, "proposed_R": 0.88, "acronym_R": 0.88},
+          "dev4": {"mention_P": 0.95, "mention_R": 0.90, "proposed_R": 0.80, "acronym_R": 0.94},
+          "blind": {"mention_P": 0.94, "mention_R": 0.93, "proposed_R": 0.86, "acronym_R": 0.95},
+          "blind2": {"mention_P": 0.94, "mention_R": 0.86, "proposed_R": 0.83, "acronym_R": 0.93}}
 
 
 @pytest.mark.parametrize("split", sorted(FLOORS))

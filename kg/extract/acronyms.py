@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass
 
 _PARENS = re.compile(r"\(([^()]{1,160})\)")
-_WORD = re.compile(r"\S+")
+_NAME_LIST = re.compile(r"[A-Z][\w\-+.]*(?:,\s*[A-Z][\w\-+.]*)+(?:,?\s+(?:and|or)\s+[A-Z][\w\-+.]*)?")
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,9 +37,8 @@ def is_short_form(text: str) -> bool:
     """Could ``text`` be an acronym? (≤ 10 chars, ≤ 2 words, starts alnum, has a capital)."""
     if not (1 < len(text) <= 10) or text.count(" ") > 1:
         return False
-    if not text[0].isalnum() or not any(c.isalpha() for c in text):
-        return False
-    return any(c.isupper() for c in text)
+    # a capital (hence a letter) is there when lower-casing changes the text
+    return text[0].isalnum() and text.lower() != text
 
 
 def find_best_long_form(short: str, long: str) -> str | None:
@@ -104,15 +103,22 @@ def initials_long_form(short: str, window: str) -> str | None:
     return window[start:]
 
 
+_BAD_IN_LONG = re.compile(r"[(),;:]")
+_FIRST_ITEM = re.compile(r"[;,]\s")
+
+
 def _valid(short: str, long: str) -> bool:
-    if not long or len(long) <= len(short) or any(c in long for c in "(),;:"):
+    if not long or len(long) <= len(short) or _BAD_IN_LONG.search(long):
         return False
     words = long.split()
+    if len(words) == 1 and sum(c.isupper() for c in short) >= 3 and long.islower() and "-" not in long:
+        return False   # "aggregation algorithm (AGR)" is not "algorithm"
     if len(words) > min(len(short) + 5, len(short) * 2):
         return False
-    if short.lower() in (w.lower().strip(",.;:") for w in words):
+    low, short_low = long.lower(), short.lower()
+    if short_low in low and short_low in (w.strip(",.;:") for w in low.split()):
         return False
-    return not long.lower().startswith(("the ", "a ", "an ", "and ", "of ", "with "))
+    return not low.startswith(("the ", "a ", "an ", "and ", "of ", "with "))
 
 
 def _strip_plural(short: str) -> str:
@@ -126,7 +132,9 @@ def find_acronyms(text: str) -> list[AcronymPair]:
     pairs: list[AcronymPair] = []
     for m in _PARENS.finditer(text):
         inside = m.group(1)
-        first = re.split(r"[;,]\s", inside, maxsplit=1)[0].strip()
+        if _NAME_LIST.fullmatch(inside):
+            continue  # "(Adroit, MetaWorld, DMC)": a list of names, not a definition
+        first = _FIRST_ITEM.split(inside, maxsplit=1)[0].strip()
         in_start = m.start(1) + inside.index(first) if first else m.start(1)
         base = max(0, m.start() - 200)
         before = text[base: m.start()].rstrip()
@@ -134,10 +142,12 @@ def find_acronyms(text: str) -> list[AcronymPair]:
             # Long Form (LF): look back over at most min(|LF| + 5, 2|LF|) words
             short = first
             n = min(len(short) + 5, len(short) * 2)
-            words = list(_WORD.finditer(before))[-n:]
-            if not words:
+            parts = before.rsplit(None, n)   # the last n words (C speed, no match objects)
+            window = before.lstrip() if len(parts) <= n else before[len(parts[0]):].lstrip()
+            if not window:
                 continue
-            window = before[words[0].start():]
+            w0 = len(before) - len(window)
+            window = before[w0:]
             # drop a trailing ":" or "," of the window; keep the long form's own text
             window = window.rstrip(",:;")
             long = initials_long_form(_strip_plural(short), window)
@@ -147,15 +157,19 @@ def find_acronyms(text: str) -> list[AcronymPair]:
                 long = find_best_long_form(short, window)
             if long is None or not _valid(short, long):
                 continue
-            offset = base + words[0].start()
+            offset = base + w0
             ls = offset + window.rindex(long)
             pairs.append(AcronymPair(long, short, ls, ls + len(long), in_start, in_start + len(short)))
         elif len(first.split()) >= 2:
             # LF (Long Form): the word just before the parenthesis is the acronym
-            wm = re.search(r"(\S+)\s*$", before)
-            if not wm:
+            # the last word before the parenthesis (``before`` ends in no space); found
+            # backwards: a "(\S+)\s*$" search would scan the whole window
+            w_start = len(before)
+            while w_start > 0 and not before[w_start - 1].isspace():
+                w_start -= 1
+            if w_start == len(before):
                 continue
-            short = wm.group(1).strip(",;:")
+            short = before[w_start:].strip(",;:")
             if not is_short_form(short):
                 continue
             long = find_best_long_form(_strip_plural(short), first)
@@ -163,6 +177,6 @@ def find_acronyms(text: str) -> list[AcronymPair]:
                 continue
             if not first.startswith(long):
                 continue
-            ss = base + wm.start(1)
+            ss = base + w_start
             pairs.append(AcronymPair(long, short, in_start, in_start + len(long), ss, ss + len(short)))
     return pairs

@@ -88,8 +88,14 @@ class AcronymDetector(_Component):
 class ProposalDetector(_Component):
     def __init__(self, nlp: Language, name: str, directory: str | None):
         gaz = gazetteer.load(directory)
-        self.known = lambda n: gaz.lookup(entity_key(n)) is not None
-        self.known.__doc__ = "Is this name in the gazetteer?"
+
+        def known(name: str) -> bool:
+            """Would the gazetteer match this name as written? (case rules
+            included: "Maestro" is not the MAESTRO dataset)"""
+            form = gaz.lookup(entity_key(name))
+            return form is not None and ruler.surface_ok(name, form, False)
+
+        self.known = known
 
     def __call__(self, doc: Doc) -> Doc:
         words, offsets, _, text = _words(doc)

@@ -148,7 +148,9 @@ def discover(words: list[str], offsets: list[int], taken: set[int],
                 if i not in taken:
                     listed[i] = typ
     out: list[Discovery] = []
-    shaped = [i for i, w in enumerate(words) if (i in listed or name_shaped(w)) and i not in taken]
+    # every name-shaped token has a capital: skip the lower-case majority cheaply
+    shaped = [i for i, w in enumerate(words)
+              if not w.islower() and (i in listed or name_shaped(w)) and i not in taken]
     for i in shaped:
         w = words[i]
         text = w.rstrip(".,;:")
@@ -161,4 +163,47 @@ def discover(words: list[str], offsets: list[int], taken: set[int],
         elif name_shaped(w):
             out.append(Discovery(offsets[i], offsets[i] + len(text), text,
                                  context_type(words, i, i + 1), i, i + 1))
+    seen = {d.token_start for d in out}
+    for d in _named_before_cue(words, offsets, taken):
+        if d.token_start not in seen and d.token_end - 1 not in seen:
+            out.append(d)
+    return out
+
+
+_TITLE_WORD = re.compile(r"^[A-Z][a-z]{2,}(?:-[A-Z]?[a-z]+)*$")
+_CAPS_WORD = re.compile(r"^[A-Z]{2,}[0-9]*$")
+_NAMED_CUES = frozenset("dataset datasets corpus benchmark benchmarks".split())
+
+
+@lru_cache(maxsize=1)
+def _not_dataset_words() -> frozenset[str]:
+    """Capitalised words before "dataset" that name no dataset ("our Synthetic
+    dataset", "We benchmark"): ``kg/data/not_dataset_words.txt``."""
+    path = files("kg") / "data" / "not_dataset_words.txt"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return frozenset(ln.strip() for ln in lines if ln.strip() and not ln.startswith("#"))
+
+
+def _named_before_cue(words: list[str], offsets: list[int], taken: set[int]) -> list[Discovery]:
+    """A capitalised name right before "dataset"/"benchmark"/"corpus": "the Sepsis
+    dataset", "on Criteo dataset", "the Knee MRI dataset" (but not "NLP datasets")."""
+    out: list[Discovery] = []
+    stop = None
+    for j in [j for j, w in enumerate(words) if w in _NAMED_CUES]:
+        k = j
+        while k > 0 and j - k < 3 and k - 1 not in taken and (
+                _TITLE_WORD.match(words[k - 1]) or _CAPS_WORD.match(words[k - 1])):
+            k -= 1
+        if k == j or not any(_TITLE_WORD.match(words[x]) for x in range(k, j)):
+            continue
+        if stop is None:
+            stop = _not_dataset_words()
+        while k < j and (words[k] in stop or (k == 0 or words[k - 1] in (".", "!", "?", ":"))
+                         and _TITLE_WORD.match(words[k])):
+            k += 1   # a sentence-initial or generic capitalised word is no part of the name
+        if k == j or not any(_TITLE_WORD.match(words[x]) for x in range(k, j)) or any(
+                words[x] in stop for x in range(k, j)):
+            continue
+        start, end = offsets[k], offsets[j - 1] + len(words[j - 1])
+        out.append(Discovery(start, end, " ".join(words[k:j]), "dataset", k, j))
     return out

@@ -8,6 +8,7 @@ a scan over tokens can stop early.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib.resources import files
@@ -17,7 +18,7 @@ from kg.errors import KgError
 from kg.extract.normalise import compact, entity_key
 from kg.models import Entity
 
-TYPES = ("model", "method", "dataset", "task", "metric")
+TYPES = ("model", "method", "dataset", "task", "metric", "other")
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +78,26 @@ def read_entries(paths: list[Path]) -> list[dict]:
     return rows
 
 
+_WORD_PARTS = re.compile(r"[^\W\d_]{2,}")
+
+
+def _multiword(name: str) -> bool:
+    """A name of two or more words (``Langevin Dynamics``, ``Fourier Neural
+    Operator``). Such a name is no ordinary word, even when its entry is
+    ``ambiguous`` because of a short alias: it matches under the ruler's
+    general case rules (a capital needed, not from a sentence start), so
+    ``Langevin dynamics`` and ``Gaussian processes`` count while
+    ``optimal transport`` and a sentence-initial ``Optimal transport`` do not.
+    A spelling written in lower case (``linear program``) is deliberate: its
+    key keeps matching only as written.
+
+    >>> [n for n in ("Langevin Dynamics", "GP", "The Pile", "Phi-2", "k-means") if _multiword(n)]
+    ['Langevin Dynamics', 'The Pile']
+    """
+    return (len(_WORD_PARTS.findall(name)) >= 2 and any(c.isupper() for c in name)
+            and bool(re.search(r"[A-Za-z]{2}[\s\-]+[A-Za-z]{2}", name)))
+
+
 def build(rows: list[dict]) -> Gazetteer:
     """Index entries. A name wins over an alias with the same key; an alias two
     entries share is dropped from both (and listed in ``collisions``)."""
@@ -107,7 +128,9 @@ def build(rows: list[dict]) -> Gazetteer:
     forms: dict[str, tuple[Entity, bool, set[str]]] = {}
     for key, ent in g.entities.items():
         amb = bool(by_name[key].get("ambiguous"))
-        forms[key] = (ent, amb, {compact(ent.canonical)})
+        # case variants listed as aliases ("Bert" for BERT) are forms of the name too
+        own = [ent.canonical, *(a for a in ent.aliases if entity_key(a) == key)]
+        forms[key] = (ent, amb and not all(_multiword(f) for f in own), {compact(f) for f in own})
     for ak, owners in alias_owner.items():
         owners = list(dict.fromkeys(owners))
         if ak in g.entities:
@@ -117,9 +140,9 @@ def build(rows: list[dict]) -> Gazetteer:
                                 + ", ".join(g.entities[o].canonical for o in owners))
             continue
         ent = g.entities[owners[0]]
-        amb = bool(by_name[owners[0]].get("ambiguous"))
-        exact = {compact(a) for a in ent.aliases if entity_key(a) == ak}
-        forms[ak] = (ent, amb, exact)
+        spellings = [a for a in ent.aliases if entity_key(a) == ak]
+        amb = bool(by_name[owners[0]].get("ambiguous")) and not all(map(_multiword, spellings))
+        forms[ak] = (ent, amb, {compact(a) for a in spellings})
     for key, (ent, amb, exact) in forms.items():
         if amb:
             exact |= {e[:1].upper() + e[1:] for e in exact}

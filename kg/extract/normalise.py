@@ -18,7 +18,10 @@ from functools import lru_cache
 
 _SEPARATORS = re.compile(r"[\s\-‐‑‒–—_./·]+")
 _VARIANT_SUFFIX = re.compile(
-    r"(?:[-_ ]?(?:\d+(?:\.\d+)?[BMKbmk]|\d+x\d+[Bb]|[Ii]nstruct|[Cc]hat|[Bb]ase|hf|it|HF)"
+    r"(?:[-_ ]?(?:\d+(?:\.\d+)?[BMKbmk]|\d+x\d+[Bb])"
+    # a word suffix needs a separator or a size before it: "gemma-7b-it", "Llama-2-7b-chat",
+    # but not "Adroit", "Reddit", "Codebase"
+    r"|(?:[-_ ]|(?<=\d[BMKbmk]))(?:[Ii]nstruct|[Cc]hat|[Bb]ase|hf|it|HF)"
     r"|[-_ ](?:nano|mini|small|medium|large|tiny|base|xl|XL|Base|Large|Small|Tiny|Nano|Mini|"
     r"Medium|Opus|Sonnet|Haiku|Pro|Flash|Ultra|Turbo|turbo|v\d+(?:\.\d+)*))$")
 

@@ -19,14 +19,18 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 # a name: a token with a capital after its first letter, or digits, or ++ /
 # ^ marks: ToMoE, LLR, R^3, W4A16, PPI++, Meta-iLaD, DiffusionDB
-_NAME_TOKEN = (r"(?:[A-Za-z0-9][\w^+\-.']*[A-Z0-9+^][\w^+\-']*|[A-Z][a-z]+[A-Z][\w^+\-']*)"
+_NAME_TOKEN = (r"(?:[A-Za-z0-9][\w^+\-.']*[A-Z0-9+^][\w^+\-'#]*|[A-Z][a-z]+[A-Z][\w^+\-'#]*)"
                r"(?: [A-Z][a-z]*-[\w\-]+)?")
 # a Title Case phrase: Shannon Scaling Law, Layerwise Learning Rate
 _TITLE_WORD = r"(?:[A-Z][\w'\-]*|\d+[A-Z][\w'\-]*|[a-z]+[A-Z][\w'\-]*)"
 _TITLE = rf"{_TITLE_WORD}(?:[ \-](?:of|for|and|with|in|on|to|via|the|a|{_TITLE_WORD})){{1,7}}"
+# a Title phrase that ends in a capitalised word (no trailing "of", "in")
+_TITLE_ONLY = (rf"{_TITLE_WORD}(?:[ \-](?:(?:of|for|and|with|in|on|to|via|the|a|as)[ \-])*{_TITLE_WORD})"
+               r"{1,6}")
 _ACR = r"\([A-Za-z][\w^+\-]{1,14}\)"
 _ACR_AT_END = re.compile(r"\(([^()]+)\)$")
 
@@ -40,7 +44,8 @@ _ADJ = (r"a|an|the|our|two|three|new|novel|simple|first|general|unified|efficien
         r"class|set|called|named|termed|dubbed|of|this|it|use|the use|game-agnostic")
 _FILLER = rf"(?:(?:{_ADJ}),?\s+)*"
 # "a new family of sparse sketches, ", "a novel DPMs-based transfer learning method, "
-_LOOSE = r"(?:(?!(?:to|that|which|using|on|for|with|from|in|by|and)\b)[\w\-]+,?\s+){0,7}"
+_LOOSE = (r"(?:(?!(?:to|that|which|using|on|for|with|from|in|by|and)\b|[A-Z][\w\-]*,)"
+          r"[\w\-]+[,:]?\s+){0,7}")   # (not past a name: "we propose Momentor, a Video-LLM")
 _OPEN_Q = r"[\"“‘']?"
 _SUBJECT = (r"(?:\b(?:[Ww]e|[Tt]his (?:paper|work|study|article)|[Oo]ur (?:work|paper))\s+"
             r"(?:first\s+|further\s+|also\s+|then\s+|thus\s+|therefore\s+|hence\s+|here\s+)?"
@@ -49,7 +54,10 @@ _VERBS_ING = r"introducing|proposing|developing|presenting|designing"
 _CUE = re.compile(
     rf"{_SUBJECT}(?:{_VERBS})\s+{_FILLER}{_OPEN_Q}"
     rf"(?P<name>{_TITLE}\s*{_ACR}|{_NAME_TOKEN}(?:\s*{_ACR})?"
-    rf"|{_TITLE}(?=[\"”’']?\s*(?:[,.(;:—–]|that\b|which\b|to\b|for\b|by\b|with\b|as\b|in\b)))")
+    rf"|{_TITLE}(?=[\"”’']?\s*(?:[,.(;:—–]|that\b|which\b|to\b|for\b|by\b|with\b|as\b|in\b))"
+    rf"|{_TITLE_ONLY}(?=\s+(?:method|framework|model|algorithm|approach|technique|strategy|module|"
+    rf"mechanism|loss|objective|architecture|benchmark|dataset)\b)"
+    rf"|[A-Z][a-z]{{2,}}[\w+\-]*(?=\s*(?:,\s*(?:a|an)\s|\(|:\s|[—–])))")
 # "we propose attention with dynamic relational priming (prime attention)"
 _CUE_PAREN = re.compile(
     rf"{_SUBJECT}(?:{_VERBS})\s+{_FILLER}(?P<name>[a-z][\w\-]*(?: [\w\-]+){{1,7}}) "
@@ -58,9 +66,81 @@ _CUE_LOOSE = re.compile(rf"{_SUBJECT}(?:{_VERBS})\s+{_LOOSE}(?:[\w\-]+\s*(?:[—
                         rf"(?P<name>{_NAME_TOKEN})")
 
 _CALLED = re.compile(
-    rf"\b(?:called|dubbed|named|termed|coined|namely|abbreviated as|which we call|we call it|"
-    rf"we name it|we term)\s+(?:as\s+)?(?:the\s+)?{_OPEN_Q}"
+    rf"\b(?:called|dubbed|named|termed|coined|namely|abbreviated as|denoted as|denoted by|"
+    rf"referred to as|which we call|we call it|we name it|we term)\s+(?:as\s+)?(?:the\s+)?{_OPEN_Q}"
     rf"(?P<name>{_TITLE}\s*{_ACR}|{_NAME_TOKEN}(?:\s*{_ACR})?)")
+# a single capitalised word or a Title phrase, ended by punctuation or a clause:
+# "the framework named Ditto to", "a new training objective named 3D Cloze Test to"
+_CAP_WORD = r"[A-Z][a-z]{2,}[\w+\-]*"
+_BOUND = (r"(?![\w\-])(?=[\"”’']?(?:\s*[,.(;:—–]|\s+(?:that|which|to|for|by|with|as|in|is|and|on)\b"
+          r"|\s*$))")
+_BOUND_WORD = r"(?![\w\-])(?=[\"”’']?(?:\s*[,.(;:—–]|\s+(?:that|which|to|is|was)\b|\s*$))"
+# lower case phrases: "called input clarification ensembling, which", "namely node
+# intervention and node merging,", "a process we call 'operator action'"
+_LOWER_WORD = (r"(?!(?:a|an|the|this|these|our|its|to|for|that|which|is|are|was|were|be|can|will|"
+               r"with|by|from|in|on|as|at|we|it|such|also)\b)[a-z][\w\-]*(?<!ly)")
+_CALLED_MORE = re.compile(
+    rf"\b(?:called|dubbed|named|termed|coined|namely|denoted as|referred to as|which we call|"
+    rf"we call it|we call|we name it|we term|we dub)\s+(?:as\s+)?(?:the\s+)?"
+    rf"(?:{_OPEN_Q}(?P<name>{_TITLE_ONLY}{_BOUND}|{_CAP_WORD}{_BOUND_WORD})"
+    rf"|[\"“‘'`](?P<quoted>{_LOWER_WORD}(?: {_LOWER_WORD}){{0,4}})[\"”’']"
+    rf"|(?P<lower>{_LOWER_WORD}(?: {_LOWER_WORD}){{1,7}})(?=,\s|\s\(|\.\s|\.$|;))")
+# a lower-case name needs the paper's own voice in its sentence
+_OWN_VOICE = re.compile(r"\b(?:[Ww]e (?:\w+ )?(?:propose|introduce|present|develop|design|devise|call|"
+                        r"term|name|dub|coin|refer)|[Oo]ur|novel|new|proposed)\b")
+# "two methods, namely X and Y" (not "two factors, namely the graph topology")
+_NAMELY_OF_METHODS = re.compile(r"\b(?:methods|approaches|algorithms|techniques|strategies|modules|"
+                                r"variants|components|mechanisms|schemes|models|frameworks|variant|"
+                                r"method|approach|algorithm|technique|strategy|module|mechanism|model|"
+                                r"framework|loss|objective)\s*,?\s*$")
+# "which are termed Video-LLMs", "the so-called Mapper graph": names of others
+_PASSIVE_BEFORE = re.compile(r"(?:\bso[- ]|\b(?:also|often|commonly|usually|widely|generally|"
+                             r"typically|are|were|been|sometimes)\s+)$")
+# the contribution is a problem, setting or notion, not a method: "a problem setting
+# called Open-world Prompt Tuning (OPT)", "the Factored-Reward Bandits (FRBs), a novel
+# setting", "this key property, dubbed word sensitivity"
+_SETTING_BEFORE = re.compile(r"\b(?:setting|task|phenomenon|property|notion|concept|observation|"
+                             r"assumption|assumptions|condition|effect),?(?:\s+(?:that|which|is|are|we|"
+                             r"be|will|often|also))*\s+(?:called|named|termed|dubbed|call|term|dub|coin)"
+                             r"\s+(?:as\s+)?(?:the\s+)?[\"“‘']?$")
+_SETTING_AFTER = re.compile(r"\)?(?:\s*\([^()]*\))?\s*,\s*(?:a|an)\s+(?:\w+\s+){0,2}"
+                            r"(?:setting|problem|phenomenon)\b")
+_NOT_PART_AFTER = re.compile(r"\s*(?:problems?|settings?|framework for|tasks?)\b")
+_PAIR_CUE = re.compile(rf"{_SUBJECT}(?:{_VERBS})\s+{_FILLER}{_OPEN_Q}$")
+# a sentence that builds the paper's own system: "we offer two matching strategies:",
+# "Within SemiRES, we design ..."
+_WE_MAKE = re.compile(r"\b[Ww]e (?:also |further |then |first |additionally )?(?:propose|introduce|"
+                      r"present|develop|design|devise|offer|build|construct|employ a novel|"
+                      r"incorporate a novel)\s+(?:[^\s.;]*\s+){0,10}$")
+# a long form after these words names what is used or studied, not what is made
+_USED_BEFORE = re.compile(r"\b(?:on|for|using|use|in|within|of|to|as|into|from|over|than|like|"
+                          r"based on|combines?|apply|applying|incorporating|deal with)\s+"
+                          r"(?:(?:the|a|an|existing|standard|classical|empirical|effective)\s+)*$")
+_OWN_PART_CUE = re.compile(r"\b(?:consists? of|comprises?|includes?|contains?|employs?|uses?|"
+                           r"incorporates?|introduces?|leverages?|with|via|through)\b")
+# "we ... and design FC-Entry algorithm": the paper's second verb
+_AND_VERB = re.compile(rf"\band\s+(?:then\s+)?(?:propose|design|develop|introduce|present|devise)\s+"
+                       rf"(?:(?:a|an|the|new|novel)\s+)*(?P<name>{_NAME_TOKEN}|(?:{_TITLE_ONLY}|{_CAP_WORD})"
+                       rf"(?=\s*(?:,\s*(?:a|an)\s|\(|:\s|[—–])))")
+_AND_VERB_HINTS = ("and propose", "and design", "and develop", "and introduce", "and present",
+                   "and devise", "and then propose", "and then design", "and then develop",
+                   "and then introduce")
+# "We introduce prospector heads, an efficient ...", "we present bifurcated attention, a"
+_CUE_LOWER = re.compile(
+    rf"\b(?:[Ww]e|[Tt]his (?:paper|work|study))\s+(?:also\s+|further\s+|therefore\s+|then\s+|first\s+)?"
+    rf"(?:introduce|propose|present|develop|design|devise)s?\s+"
+    rf"(?P<name>(?!(?:two|three|several|various|both|some|one|another|new|novel|simple)\b)"
+    rf"{_LOWER_WORD}(?: {_LOWER_WORD}){{0,3}}),\s+(?:a|an|which)\b")
+# "we present a new amortized inference method—the Simformer—which"
+_DASH_NAME = re.compile(
+    r"(?:\b(?:[Ww]e|[Tt]his (?:paper|work|study|article))\s+)(?:introduce|propose|present|develop|"
+    r"design|devise)s?\s+(?:(?!(?:to|that|which|using|on|for|with|from|in|by|and)\b)[\w\-]+,?\s+){0,7}"
+    rf"[\w\-]+\s*[—–]\s*(?:the\s+)?(?P<name>{_CAP_WORD}|{_NAME_TOKEN})(?=\s*[—–,])")
+_DASH_HINT = re.compile(r"[—–]\s*(?:the\s+)?[A-Z]")
+# "we introduce ETHER and its relaxation ETHER+", "namely X and Y"
+_AND_NEXT = re.compile(
+    rf"\s+and\s+(?:its\s+[a-z\-]+\s+|the\s+)?(?P<name>{_NAME_TOKEN}|{_TITLE_ONLY}{_BOUND}|"
+    rf"{_CAP_WORD}{_BOUND_WORD})")
 # "federated adaptive asynchronous optimization, named FADAS"
 _LOWER_NAMED = re.compile(
     rf"{_SUBJECT}(?:{_VERBS})\s+{_FILLER}(?P<long>[a-z][\w\-]*(?: [a-z][\w\-]*){{1,7}}),?\s+"
@@ -70,13 +150,19 @@ _OUR_IS = re.compile(
     rf"\b[Oo]ur (?:approach|method|framework|model|algorithm|design|solution) (?:is|uses|relies on|"
     rf"introduces|builds on)\s+(?:a |an |the )?(?P<name>{_TITLE}(?:\s*{_ACR})?|{_NAME_TOKEN})")
 # "the proposed SPT", "our Leddam"
-_OWN = re.compile(rf"\b(?:[Tt]he proposed|[Oo]ur proposed|[Oo]ur)\s+(?P<name>{_NAME_TOKEN})")
+_OWN = re.compile(rf"\b(?:[Tt]he proposed|[Oo]ur proposed|[Oo]ur)\s+(?P<name>{_TITLE_ONLY}{_BOUND}"
+                  rf"|{_TITLE_WORD}(?:[ \-]{_TITLE_WORD}){{1,5}}(?= [a-z])|{_NAME_TOKEN})")
 _OUR = re.compile(
     rf"\b[Oo]ur (?:proposed |new |novel )?(?:method|approach|framework|model|algorithm|benchmark|"
-    rf"dataset|system|technique|architecture|pipeline|tool|library|estimator|optimizer),?\s+"
+    rf"dataset|system|technique|architecture|pipeline|tool|library|estimator|optimizer|detector|"
+    rf"network|agent|policy|solver|sampler|loss|objective|module|attack|defense|encoder|decoder|"
+    rf"planner|controller|learner|classifier|generator|simulator|environment|strategy|scheme|"
+    rf"procedure|mechanism),?\s+"
     rf"\(?(?P<name>{_NAME_TOKEN})")
 _NOVEL_PAREN = re.compile(
-    rf"\b(?:novel|new|our|proposed)\b[^.()]{{0,80}}?\((?P<name>{_NAME_TOKEN})\)")
+    rf"\b(?:novel|new|our|proposed)\b(?P<gap>[^.()]{{0,80}}?)\((?P<name>{_NAME_TOKEN})\)")
+# "a novel paradigm that leverages the Abstract Syntax Tree (AST)": the name is another's
+_NOVEL_GAP_STOP = re.compile(r"\b(?:that|which|leverag\w*|using|uses|based|from|of|on|with|via|into|to)\b")
 # anchored on a cheap literal, then the name is matched backwards from it
 _APPOSITION_AT = re.compile(r",\s+(?:a|an)\s+")
 _WINS_AT = re.compile(r"\b(?:outperforms|surpasses|beats|achieves state-of-the-art)\b")
@@ -86,13 +172,27 @@ _ENUM_AT = re.compile(r"\)\s*")
 _ENUM_MARK = re.compile(r"(?:^|[\s(])(?:\d|i{1,3}|iv|[a-c])$")
 _ENUM_TITLE = re.compile(rf"(?P<name>{_TITLE})(?=,?\s+(?:which|that|to)\b)")
 # an acronym pair introduced right after a cue, or named as a part of the system
-_PART = re.compile(r"^\s*(?:module|component|block|layer|loss|mechanism|strategy|framework|"
-                   r"method|algorithm|approach|scheme|objective|regularizer|,\s*(?:a|an|which)\b)")
+_PART = re.compile(r"^\s*(?:(?:module|component|block|layer|loss|mechanism|strategy|framework|"
+                   r"method|algorithm|approach|scheme|objective|regularizer)\b(?!s)|,\s*which\b|"
+                   r",\s*(?:a|an)\s+(?:\w+\s+)?(?:new|novel|simple|proposed)\b)")
 
-_NOT_A_THING = re.compile(r"\b(?:Law|Laws|Hypothesis|Theorem|Principle|Conjecture|Index|Score|"
-                          r"Metric|Paradox|Effect|Phenomenon)$")
+_NOT_A_THING = re.compile(r"\b(?:[Ll]aws?|[Hh]ypothesis|[Tt]heorem|[Pp]rinciple|[Cc]onjecture|[Ii]ndex|"
+                          r"[Ss]core|[Mm]etric|[Pp]aradox|[Ee]ffect|[Pp]henomenon|[Dd]istance|"
+                          r"[Dd]ivergence|[Dd]iscrepancy|[Dd]isparity|[Mm]easure|[Aa]ssumption|"
+                          r"[Cc]ondition|[Pp]roperty)$")
 _GENERIC_NOUNS = frozenset("method methods approach framework model algorithm technique scheme "
-                           "strategy variant system pipeline".split())
+                           "strategy variant system pipeline objective loss module mechanism "
+                           "architecture benchmark dataset agent paradigm network tool library "
+                           "family task setting problem procedure criterion solution plugin".split())
+_GENERIC_PLURALS = frozenset("methods approaches frameworks models algorithms techniques schemes strategies "
+                             "results experiments evidence analyses bounds guarantees insights tools "
+                             "variants systems pipelines".split())
+_DIGITS = re.compile(r"[\d.,]+")
+_CAPITAL_NEXT = re.compile(r"\s+[A-Z]")
+_TWO_LOWER = re.compile(r"[a-z]{2}")
+_METRIC_AFTER = re.compile(r"(?:\s*\([^()]*\))?\)?\s*,?\s*(?:a\s+|an\s+)?(?:new\s+|novel\s+)?metric\b"
+                           r"(?!\s+(?:loss|learning|space|embedding))")
+_SPELLING = re.compile(r"^(?:[A-Z]{2,3}[a-z]{3,}|[a-z]{2,}[A-Z][a-z]{2,})$")
 _ADJECTIVE_COMPOUND = re.compile(r"^[\w^+]+-(?:[a-z]+)$")
 _NOT_NAMES = frozenset({"2D", "3D", "4D", "1D", "We", "This", "The", "Our", "In", "To", "A", "An", "It", "These", "LLM",
                         "LLMs", "AI", "ML", "I", "II", "III"})
@@ -106,12 +206,64 @@ class Proposal:
     type: str     # model / method / dataset
 
 
+_ALPHA = re.compile(r"[A-Za-z]+")
+
+
+@lru_cache(maxsize=1)
+def _cue_types() -> dict[str, str]:
+    """Cue noun -> the type it implies (as :func:`kg.extract.discover.cue_type`)."""
+    from kg.extract.discover import DATASET_CUES, METHOD_CUES, MODEL_CUES
+
+    out = {w: "method" for w in METHOD_CUES}
+    out.update({w: "model" for w in MODEL_CUES})
+    out.update({w: "dataset" for w in DATASET_CUES})
+    return out
+
+
 def _type_after(text: str, end: int, before: str) -> str:
     """The type the nearest noun after the name (or in the cue) implies."""
-    from kg.extract.discover import cue_type
+    cues = _cue_types()
+    for m in _ALPHA.finditer(text, end, end + 80):
+        t = cues.get(m.group(0))
+        if t is not None:
+            return t
+    for m in _ALPHA.finditer(before):
+        t = cues.get(m.group(0))
+        if t is not None:
+            return t
+    return "method"
 
-    words = re.findall(r"[A-Za-z]+", text[end: end + 80]) + re.findall(r"[A-Za-z]+", before)
-    return cue_type(words) or "method"
+
+_SENTENCE_SUBJECT = re.compile(r"\s*(?:(?:Specifically|Then|First|Moreover|Further|In addition|"
+                               r"Finally),\s*)?(?:the\s+|our\s+)?([\w^+\-]+)")
+
+
+def _sentence_start(text: str, pos: int) -> int:
+    """Where the sentence holding ``pos`` starts."""
+    i = text.rfind(". ", 0, pos)
+    return 0 if i < 0 else i + 2
+
+
+def _word_in(word: str, text: str) -> bool:
+    """Is ``word`` in ``text`` as a whole word (not inside "X-based", "XNet")?"""
+    i = text.find(word)
+    while i >= 0:
+        before = text[i - 1: i] if i else ""
+        after = text[i + len(word): i + len(word) + 1]
+        if not (before and (before.isalnum() or before in "-_")) and not (
+                after and (after.isalnum() or after in "-_")):
+            return True
+        i = text.find(word, i + 1)
+    return False
+
+
+@lru_cache(maxsize=4096)
+def _names_a_thing(long: str) -> bool:
+    """Does a long form's head noun name a model, method or dataset ("IoU-based
+    Optimal Matching"), not an object ("Cumulative Density Function")?"""
+    from kg.extract.resolve import head_type
+
+    return head_type(long) in ("model", "method", "dataset")
 
 
 def _pieces(text: str, s: int, e: int) -> list[tuple[str, int, int]]:
@@ -144,14 +296,29 @@ def _anchored(rx: re.Pattern, text: str, at: dict[str, list[int]] | None = None)
     offsets, from the tokens; without it the anchor word is found by regex)."""
     def starts(anchor: re.Pattern, words: frozenset[str]):
         if at is None:
-            return [a.start() for a in anchor.finditer(text)]
-        return sorted(o for w in words for o in at.get(w, ()))
+            found = [a.start() for a in anchor.finditer(text)]
+        else:
+            cached = at.get(words)   # the offsets of one anchor set, sorted once per text
+            if cached is None:
+                cached = at[words] = sorted(o for w in words for o in at.get(w, ()))
+            found = cached
+        gate = _GATES.get(words)
+        if gate is not None:
+            # only where the cue goes on ("we propose", "the proposed", "which we call")
+            key = ("gate", words)
+            gated = at.get(key) if at is not None else None
+            if gated is None:
+                gated = [o for o in found if gate.match(text, o)]
+                if at is not None:
+                    at[key] = gated
+            return gated
+        return found
 
     if rx is _APPOSITION_AT or rx is _WINS_AT:
-        for a_start in starts(rx, _WINS_WORDS if rx is _WINS_AT else frozenset({","})):
-            if rx is _APPOSITION_AT:
-                if not rx.match(text, a_start):
-                    continue
+        # ", a ..." is found by a scan of the text (cheaper than a look at every comma token)
+        anchors = ([a.start() for a in rx.finditer(text)] if rx is _APPOSITION_AT
+                   else starts(rx, _WINS_WORDS))
+        for a_start in anchors:
             end = a_start
             if rx is _WINS_AT:
                 if not rx.match(text, a_start):
@@ -186,22 +353,29 @@ def _anchored(rx: re.Pattern, text: str, at: dict[str, list[int]] | None = None)
 # Each long pattern is tried only where its first word is: a scan for one
 # literal word is far cheaper than a scan for the whole pattern.
 _SUBJECT_AT = re.compile(r"\b(?:[Ww]e|[Tt]his|[Oo]ur|[Bb]y)\b")
-_CALLED_AT = re.compile(r"\b(?:called|dubbed|named|termed|coined|namely|abbreviated|which|we)\b")
+_CALLED_AT = re.compile(r"\b(?:called|dubbed|named|termed|coined|namely|abbreviated|which|we|"
+                        r"denoted|referred)\b")
 _OUR_AT = re.compile(r"\b(?:[Oo]ur|[Tt]he proposed)\b")
 _NOVEL_AT = re.compile(r"\b(?:novel|new|our|proposed)\b")
 _SUBJECT_WORDS = frozenset("We we This this Our our By by".split())
-_CALLED_WORDS = frozenset("called dubbed named termed coined namely abbreviated which we".split())
+_CALLED_WORDS = frozenset("called dubbed named termed coined namely abbreviated which we denoted "
+                          "referred".split())
 _OUR_WORDS = frozenset("Our our The the".split())
 _NOVEL_WORDS = frozenset("novel new our proposed".split())
 _WINS_WORDS = frozenset("outperforms surpasses beats achieves".split())
-_ALL_ANCHOR_WORDS = (_SUBJECT_WORDS | _CALLED_WORDS | _OUR_WORDS | _NOVEL_WORDS | _WINS_WORDS
-                     | {",", ")"})
+_GATES = {_SUBJECT_WORDS: re.compile(rf"{_SUBJECT}(?:{_VERBS}|{_VERBS_ING})"),
+          _OUR_WORDS: re.compile(r"[Oo]ur\b|[Tt]he proposed\b"),
+          _CALLED_WORDS: re.compile(r"(?:called|dubbed|named|termed|coined|namely|abbreviated|which we|"
+                                    r"we (?:call|name|term|dub)|denoted (?:as|by)|referred to as)\b")}
+_ALL_ANCHOR_WORDS = _SUBJECT_WORDS | _CALLED_WORDS | _OUR_WORDS | _NOVEL_WORDS | _WINS_WORDS
 _ANCHORS = {id(_CUE): (_SUBJECT_AT, _SUBJECT_WORDS), id(_CUE_LOOSE): (_SUBJECT_AT, _SUBJECT_WORDS),
             id(_CUE_PAREN): (_SUBJECT_AT, _SUBJECT_WORDS),
             id(_LOWER_NAMED): (_SUBJECT_AT, _SUBJECT_WORDS), id(_CALLED): (_CALLED_AT, _CALLED_WORDS),
             id(_OUR): (_OUR_AT, _OUR_WORDS), id(_OWN): (_OUR_AT, _OUR_WORDS),
             id(_OUR_IS): (_OUR_AT, _OUR_WORDS),
-            id(_NOVEL_PAREN): (_NOVEL_AT, _NOVEL_WORDS)}
+            id(_NOVEL_PAREN): (_NOVEL_AT, _NOVEL_WORDS),
+            id(_CALLED_MORE): (_CALLED_AT, _CALLED_WORDS), id(_DASH_NAME): (_SUBJECT_AT, _SUBJECT_WORDS),
+            id(_CUE_LOWER): (_SUBJECT_AT, _SUBJECT_WORDS)}
 
 
 def find_proposals(text: str, pairs=(), known=None, words: list[str] | None = None,
@@ -212,23 +386,46 @@ def find_proposals(text: str, pairs=(), known=None, words: list[str] | None = No
     find_acronyms`); ``known(name)`` tells whether a name is already a
     well-known entity, which the looser patterns never call proposed.
     """
-    known = known or (lambda name: False)
+    known_as_written = known or (lambda name: False)
+
+    def known(name: str) -> bool:
+        return known_as_written(name) or (name.endswith("s") and known_as_written(name[:-1]))
     found: dict[tuple[int, int], Proposal] = {}
     at: dict[str, list[int]] | None = None
     if words is not None and offsets is not None:
         at = {}
-        for w, o in zip(words, offsets):
-            if w in _ALL_ANCHOR_WORDS:
-                at.setdefault(w, []).append(o)
+        anchors = _ALL_ANCHOR_WORDS
+        for i in [i for i, w in enumerate(words) if w in anchors]:
+            at.setdefault(words[i], []).append(offsets[i])
 
-    def add(name: str, ps: int, pe: int, ptype: str, strict: bool) -> None:
-        if _NOT_A_THING.search(name) or text[pe: pe + 12].startswith((", a metric", " metric")):
-            ptype = "other"   # a law, hypothesis or metric the paper proposes
-        if name in _NOT_NAMES or len(name) < 2 or (not strict and known(name)):
-            return
+    def add(name: str, ps: int, pe: int, ptype: str, strict: bool) -> bool:
+        """Record a proposal (False if it names a setting, so its acronym does too)."""
+        seen = found.get((ps, pe))
+        if seen is not None:
+            return seen.type != "other"   # (decided by an earlier cue)
+        if name in _NOT_NAMES or len(name) < 2 or _DIGITS.fullmatch(name) or (
+                not strict and known(name)):
+            return True
         if _ADJECTIVE_COMPOUND.search(name):
-            return  # "PDE-informed", "Continuous-time": a modifier, not a name
-        found.setdefault((ps, pe), Proposal(name, ps, pe, ptype))
+            return True  # "PDE-informed", "Continuous-time": a modifier, not a name
+        if (_SPELLING.match(name) and _CAPITAL_NEXT.match(text, pe)) or (
+                " " in name and not _TWO_LOWER.search(name.replace("LLMs", ""))):
+            return True  # "PROjected DIffusion" (an acronym's letters), "W4A8 LLMs": no name
+        if (_SETTING_BEFORE.search(text, max(0, ps - 40), ps) or _SETTING_AFTER.match(text, pe)
+                or _NOT_A_THING.search(name) or _METRIC_AFTER.match(text, pe)):
+            # a problem setting, phenomenon, law, hypothesis or metric the paper proposes:
+            # proposed, but no model, method or dataset
+            ptype = "other"
+        found[(ps, pe)] = Proposal(name, ps, pe, ptype)
+        return ptype != "other"
+
+    def _blocked(p) -> bool:
+        """A pair that names a problem setting: "a problem setting called X (Y)", "X (Y), a
+        novel setting"."""
+        first = min(p.long_start, p.short_start)
+        last = max(p.long_end, p.short_end) + (text[max(p.long_end, p.short_end):][:1] == ")")
+        return bool(_SETTING_BEFORE.search(text, max(0, first - 40), first)
+                    or _SETTING_AFTER.match(text, last))
 
     strong = (_CUE, _CALLED, _OUR, _OUR_IS)   # cues that hold even for a known name
     for rx, strict in ((_CUE, True), (_CALLED, True), (_OUR, True), (_CUE_LOOSE, False),
@@ -237,9 +434,63 @@ def find_proposals(text: str, pairs=(), known=None, words: list[str] | None = No
                        (_WINS_AT, False)):
         for m in _anchored(rx, text, at):
             s, e = m.span("name")
+            if rx is _CALLED and _PASSIVE_BEFORE.search(text, max(0, m.start() - 12), m.start()):
+                continue
+            if rx is _NOVEL_PAREN and _NOVEL_GAP_STOP.search(m.group("gap")):
+                continue
             ptype = _type_after(text, e, text[m.start(): s])
             for name, ps, pe in _pieces(text, s, e):
-                add(name, ps, pe, ptype, rx in strong or (strict and not known(name)))
+                if not add(name, ps, pe, ptype, rx in strong or (strict and not known(name))):
+                    ptype = "other"   # "a problem setting called X (Y)": Y is a setting too
+            if rx is _CUE or (rx is _CALLED and not text.startswith("namely", m.start())):
+                # "we introduce ETHER and its relaxation ETHER+"
+                nxt = _AND_NEXT.match(text, e)
+                if nxt:
+                    for name, ps, pe in _pieces(text, *nxt.span("name")):
+                        add(name, ps, pe, ptype, not known(name))
+    for m in _anchored(_CALLED_MORE, text, at):
+        if _PASSIVE_BEFORE.search(text, max(0, m.start() - 12), m.start()):
+            continue
+        group = next(g for g in ("name", "quoted", "lower") if m.group(g))
+        s, e = m.span(group)
+        if text.startswith("namely", m.start()) and not _NAMELY_OF_METHODS.search(
+                text, max(0, m.start() - 60), m.start()):
+            continue
+        if group != "name":
+            # a lower-case name only where the sentence speaks of the paper's own work
+            sent = text[_sentence_start(text, m.start()): m.start() + 12]
+            if not _OWN_VOICE.search(sent):
+                continue
+        ptype = _type_after(text, e, text[m.start(): s])
+        name = text[s:e]
+        parts = [(name, s)]
+        if " and " in name:
+            left, right = name.split(" and ", 1)
+            nl, nr = len(left.split()), len(right.split())
+            if (group == "name" and nl == 1 and nr == 1) or (group == "lower" and abs(nl - nr) <= 1):
+                # "AlphaFlow and ESMFlow", "node intervention and node merging"
+                parts = [(left, s), (right, s + len(left) + 5)]
+        for part, ps in parts:
+            if group == "lower" and (part.split()[-1] in _GENERIC_NOUNS or len(part.split()) > 5):
+                continue
+            add(part, ps, ps + len(part), ptype, False)
+    for m in _anchored(_CUE_LOWER, text, at):
+        s, e = m.span("name")
+        name = text[s:e]
+        if name.split()[-1] in _GENERIC_NOUNS or name.split()[-1] in _GENERIC_PLURALS or name.endswith("ing") \
+                and " " not in name:
+            continue
+        add(name, s, e, _type_after(text, e, ""), False)
+    if "and " in text and any(v in text for v in _AND_VERB_HINTS):
+        for m in _AND_VERB.finditer(text):
+            sent = text[_sentence_start(text, m.start()): m.start()]
+            if re.search(r"\b[Ww]e\b", sent):
+                s, e = m.span("name")
+                for name, ps, pe in _pieces(text, s, e):
+                    add(name, ps, pe, _type_after(text, pe, ""), not known(name))
+    for m in (_anchored(_DASH_NAME, text, at) if _DASH_HINT.search(text) else ()):
+        s, e = m.span("name")
+        add(text[s:e], s, e, _type_after(text, e, text[m.start(): s]), False)
     for m in _anchored(_LOWER_NAMED, text, at):
         if m.group("long").rsplit(" ", 1)[-1] in _GENERIC_NOUNS:
             continue  # "a simple yet effective method, called X": no name before X
@@ -258,28 +509,37 @@ def find_proposals(text: str, pairs=(), known=None, words: list[str] | None = No
         first = min(p.long_start, p.short_start)
         last = max(p.long_end, p.short_end)
         before = text[max(0, first - 120): first]
-        cue = re.search(rf"{_SUBJECT}(?:{_VERBS})\s+{_FILLER}{_OPEN_Q}$", before)
+        cue = _PAIR_CUE.search(before) if _SUBJECT_AT.search(before) else None
         after = text[last + 1: last + 30] if text[last: last + 1] == ")" else text[last: last + 30]
-        if cue or _PART.match(after):
-            if known(p.short) and known(p.long):
+        part = not cue and _PART.match(after)
+        if part and after.lstrip().startswith(",") and len(
+                text[_sentence_start(text, first): first].split()) < 3:
+            continue   # "Homomorphic encryption (HE), which allows ...": a definition, no part
+        if cue or part:
+            if (known(p.short) and known(p.long)) or (part and known(p.long)):
                 continue
-            ptype = _type_after(text, last, "")
+            ptype = "other" if _blocked(p) else _type_after(text, last, "")
             add(p.long, p.long_start, p.long_end, ptype, True)
             add(p.short, p.short_start, p.short_end, ptype, True)
     # the parts of a proposed system: acronyms defined in a sentence about it
-    # ("OGA first performs rejection via adaptive label traceability (ALT)")
+    # ("OGA first performs rejection via adaptive label traceability (ALT)", "Within
+    # SemiRES, we offer two matching strategies: IoU-based Optimal Matching (IOM) and ...")
     own = {p.name for p in found.values() if " " not in p.name}
-    if own:
-        for p in pairs:
-            if (p.long_start, p.long_end) in found:
-                continue
-            first = min(p.long_start, p.short_start)
-            sent_start = max(text.rfind(". ", 0, first) + 2, 0)
-            head = text[sent_start: first]
-            subject = re.match(r"\s*(?:(?:Specifically|Then|First|Moreover|Further|In addition|"
-                               r"Finally),\s*)?(?:the\s+|our\s+)?([\w^+\-]+)", head)
-            if subject and subject.group(1) in own and not known(p.short):
-                ptype = _type_after(text, max(p.long_end, p.short_end), "")
-                add(p.long, p.long_start, p.long_end, ptype, True)
-                add(p.short, p.short_start, p.short_end, ptype, True)
+    for p in pairs:
+        if (p.long_start, p.long_end) in found or not (own or _names_a_thing(p.long)):
+            continue   # (neither route below can take it: skip the lookups)
+        if known(p.short) or known(p.long):
+            continue
+        first = min(p.long_start, p.short_start)
+        sent_start = _sentence_start(text, first)
+        head = text[sent_start: first]
+        subject = _SENTENCE_SUBJECT.match(head)
+        if (subject and subject.group(1) in own) or (
+                _names_a_thing(p.long) and not _USED_BEFORE.search(head[-60:])
+                and not _NOT_PART_AFTER.match(text, max(p.long_end, p.short_end) + 1)
+                and (_WE_MAKE.search(head[-150:]) or (_OWN_PART_CUE.search(head) and any(
+                    _word_in(o, head) for o in own)))):
+            ptype = "other" if _blocked(p) else _type_after(text, max(p.long_end, p.short_end), "")
+            add(p.long, p.long_start, p.long_end, ptype, True)
+            add(p.short, p.short_start, p.short_end, ptype, True)
     return sorted(found.values(), key=lambda p: p.start)

@@ -10,30 +10,34 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
+from importlib.resources import files
 
 from kg.extract.acronyms import AcronymPair
-from kg.extract.discover import Discovery, not_entities
+from kg.extract.discover import Discovery, name_shaped, not_entities
 from kg.extract.gazetteer import Gazetteer
 from kg.extract.normalise import entity_key, singular_key
 from kg.extract.proposals import Proposal
 from kg.extract.ruler import Match
 from kg.models import Alias, Mention
 
-_MODEL_HEADS = frozenset(
-    "model network networks transformer machine autoencoder encoder decoder architecture "
-    "classifier regressor operator field agent perceptron llm vlm mlp gnn cnn rnn".split())
-_METHOD_HEADS = frozenset(
-    "learning optimization optimisation descent method algorithm attention training tuning "
-    "finetuning fine-tuning regularization normalization sampling search estimation distillation "
-    "quantization pruning decoding alignment adaptation gradient policy optimizer encoding "
-    "embedding augmentation prompting generation feedback matching aggregation averaging "
-    "decomposition approximation factorization regression clustering attack defense framework "
-    "approach scheme strategy technique procedure mechanism loss objective reasoning "
-    "prompt thought retrieval distillation inference refinement fusion annotator traceability "
-    "correlation planning design update updates sketch transform passing programming "
-    "propagation reduction".split())
-_DATASET_HEADS = frozenset("dataset benchmark corpus suite bench collection datasets "
-                           "benchmarks".split())
+
+
+@lru_cache(maxsize=1)
+def heads() -> dict[str, frozenset[str]]:
+    """Head nouns by the type they imply (``kg/data/heads.txt``): ``model``,
+    ``method``, ``dataset``, and ``task`` (tasks, problems and objects, no mention)."""
+    out: dict[str, set[str]] = {}
+    section = None
+    for line in (files("kg") / "data" / "heads.txt").read_text(encoding="utf-8").splitlines():
+        line = line.split("#", 1)[0].strip()
+        if line.startswith("[") and line.endswith("]"):
+            section = out.setdefault(line[1:-1], set())
+        elif line and section is not None:
+            section.update(line.split())
+    return {k: frozenset(v) for k, v in out.items()}
+
+
 _NOT_AFTER = re.compile(r"^\)?\s*(?:theory|theorem|hypothesis|law|condition|conditions|equation|"
                         r"equations|property|score|metric|rate|ratio|problem|problems|setting)\b")
 
@@ -46,18 +50,37 @@ class _Ent:
     family: str | None = None
 
 
+@lru_cache(maxsize=20_000)
 def head_type(long: str) -> str | None:
-    """The type a long form's head noun implies, or None (not a model/method/dataset)."""
-    words = re.split(r"[\s\-]+", long.lower().strip())
+    """The type a long form's head noun implies: 'model', 'method', 'dataset',
+    'task' (a task, problem or object: no mention), 'metric', or None (no telling).
+
+    >>> [head_type(x) for x in ("Wasserstein gradient flow", "Image Quality Assessment",
+    ...                         "neural ordinary differential equations", "dissolved oxygen")]
+    ['method', 'task', 'model', None]
+    """
+    words = [w for w in re.split(r"[\s\-]+", long.lower().strip()) if w]
     if not words:
         return None
+    # "Reasoning via Planning", "Learning by Invariant Measure": the head comes first
+    cut = next((i for i, w in enumerate(words) if w in _HEAD_ENDS and i > 0), None)
+    if cut is not None:
+        typ = head_type(" ".join(words[:cut]))
+        if typ in ("model", "method", "dataset"):
+            return typ
     head = words[-1]
+    h = heads()
     for w in (head, singular_key(head)):
-        if w in _DATASET_HEADS:
+        if w in h["task"]:
+            # "neural ordinary differential equations": a neural X is a model
+            return "model" if "neural" in words[:-1] else "task"
+        if w in h["metric"]:
+            return "metric"
+        if w in h["dataset"]:
             return "dataset"
-        if w in _MODEL_HEADS:
+        if w in h["model"]:
             return "model"
-        if w in _METHOD_HEADS:
+        if w in h["method"]:
             return "method"
     if "learning" in words[:-1]:
         return "method"  # "Learning to Rank", "Learning from Demonstrations"
@@ -65,11 +88,117 @@ def head_type(long: str) -> str | None:
 
 
 def _cue_type(after: str) -> str | None:
-    """The type a noun right after an acronym's parenthesis implies: "(VLP) models"."""
+    """The type a noun right after an acronym's parenthesis implies: "(VLP) models",
+    "(PU) learning"."""
     from kg.extract.discover import cue_type
 
-    m = re.match(r"\)?\s*([A-Za-z]+)", after)
-    return cue_type([m.group(1)]) if m else None
+    m = re.match(r"\)?\s*([A-Za-z\-]+)", after)
+    if not m:
+        return None
+    word = m.group(1)
+    return cue_type([word]) or ("method" if word in heads()["method-after"] else None)
+
+
+_HEAD_ENDS = frozenset("via by with through using from for".split())
+_MINOR = frozenset("of and for the with in on to a an by via from or".split())
+
+
+def _same_long_form(a: str, b: str) -> bool:
+    """Could two long forms name the same thing? (half their content words
+    agree, up to spelling: "proximal policy optimisation" and "Proximal Policy
+    Optimization", "low-rank adapters" and "Low-Rank Adaptation").
+
+    >>> _same_long_form("multi-party computation", "Model Predictive Control")
+    False
+    """
+    wa = {w[:5] for w in re.split(r"[\s\-]+", a.lower()) if w and w not in _MINOR}
+    wb = {w[:5] for w in re.split(r"[\s\-]+", b.lower()) if w and w not in _MINOR}
+    return bool(wa and wb) and 2 * len(wa & wb) >= max(len(wa), len(wb))
+
+
+def _short_form_entity(gaz: Gazetteer, key: str, long: str):
+    """The gazetteer entry of an acronym, unless the entry spells out another
+    long form: "multi-party computation (MPC)" is no Model Predictive Control."""
+    f = gaz.lookup(key) or gaz.lookup(singular_key(key))
+    if f is None:
+        return None
+    e = f.entity
+    longs = [n for n in (e.canonical, *e.aliases) if " " in n or len(re.findall(r"[A-Za-z]{3,}", n)) > 1]
+    if longs and not any(_same_long_form(long, n) for n in longs):
+        return None
+    return f
+
+
+_NOT_A_NAME = re.compile(
+    r"_|^(?:[A-Za-z]\d+){2,}$|^(?:FP|BF|INT|UINT|TF|fp|bf|int)\d+|^\d|"   # x_1, W4A16, FP16, 4-WL
+    r"^[A-Z]{2,}\d*s$|"                                                       # DNAs, RCTs: plural acronyms
+    r"^[a-z]+-|"                                                               # approximate-DP, non-CP
+    r"['’]\d+$|"                                                              # NeurIPS'22
+    # capitals that spell an acronym inside ordinary words: fineTuning, whOle
+    r"^[a-z]{2,}[A-Z][a-z]{2,}$")
+# ... and "PROjected DIffusion" (but "We propose AVGrad, a ..." is a name)
+_SPELLING = re.compile(r"^[A-Z]{2,3}[a-z]{3,}$")
+_TITLE_NEIGHBOUR = re.compile(r"^[A-Z][a-z]+$")
+
+
+def untyped_name(text: str, d: Discovery) -> bool:
+    """Is an untyped name-shaped token a name of its own (a coined model or
+    method name with no cue noun around it), not a math symbol, a precision
+    format, a plural acronym, a modifier or part of a URL?
+
+    >>> text = "Ditto beats MPCFormer, see github.com/MAGICS-LAB, in W4A16 and FP16."
+    >>> [untyped_name(text, d) for d in (Discovery(12, 21, "MPCFormer", "other", 2, 3),
+    ...     Discovery(38, 48, "MAGICS-LAB", "other", 6, 7), Discovery(56, 61, "W4A16", "other", 9, 10))]
+    [True, False, False]
+    """
+    if not name_shaped(d.text) or _NOT_A_NAME.search(d.text):
+        return False
+    if _SPELLING.match(d.text) and re.match(r"\s+[A-Z]", text[d.end: d.end + 3]):
+        return False
+    before = text[max(0, d.start - 1): d.start]
+    after = text[d.end: d.end + 1]
+    if before == "(" and after == ")" and re.search(r"\b[a-z]+\s*$", text[max(0, d.start - 30): d.start - 1]):
+        return False   # a label after a lower-case phrase: "counterfactual direct (Str-DE)"
+    if before == "/" or after == "/" or "." in text[max(0, d.start - 12): d.start].split(" ")[-1]:
+        return False
+    # a word of a capitalised phrase ("LineAr CompreSsion in WirEless", "Nvidia NeMo")
+    prev = text[max(0, d.start - 30): d.start].split()
+    nxt = text[d.end: d.end + 30].split()
+    prev_word = prev[-1] if prev and text[d.start - 1: d.start] == " " else ""
+    next_word = nxt[0] if nxt and text[d.end: d.end + 1] == " " else ""
+    sentence_start = not prev or prev[-1].endswith((".", "!", "?", ":"))
+    return not ((_TITLE_NEIGHBOUR.match(prev_word) and not sentence_start)
+                or _TITLE_NEIGHBOUR.match(next_word))
+
+
+_GENERIC_HEAD = re.compile(r"[\s\-]+(?:algorithms?|methods?|models?|frameworks?|architectures?|suite)$",
+                           re.IGNORECASE)
+
+
+_GENERIC_ENDINGS = ("algorithm", "algorithms", "method", "methods", "model", "models", "framework",
+                    "frameworks", "architecture", "architectures", "suite")
+
+
+def _without_generic_head(text: str, start: int, end: int, ent, gaz: Gazetteer) -> int:
+    """The end of a known name without a generic head that is no part of it:
+    "Bradley-Terry model" -> "Bradley-Terry", "EM algorithm" -> "EM", but
+    "Segment Anything Model" (SAM) and "Gaussian Mixture Model" (GMM) stay whole."""
+    surface = text[start:end]
+    if not surface.lower().endswith(_GENERIC_ENDINGS):
+        return end
+    h = _GENERIC_HEAD.search(surface)
+    if h is None or h.start() == 0:
+        return end
+    shorter = surface[: h.start()]
+    f = gaz.lookup(entity_key(shorter))
+    if f is None or f.entity.key != ent.key:
+        return end
+    n_words = len(re.split(r"[\s\-]+", surface.strip()))
+    head_letter = h.group(0).strip(" -")[:1].upper()
+    for form in (ent.canonical, *ent.aliases):
+        if form.isupper() and len(form) == n_words and form[-1] == head_letter:
+            return end   # the head is a letter of the acronym: part of the name
+    return start + len(shorter)
 
 
 def _acronym_canonical(short: str) -> str:
@@ -101,9 +230,10 @@ def resolve(text: str, words: list[str], offsets: list[int], matches: list[Match
         e = f.entity
         return _Ent(e.canonical, e.type, e.key, e.family)
 
-    for m in matches:
+    for m in matches:   # (the ruler's matches never overlap: no clash to check)
         e = m.form.entity
-        put(m.start, m.end, _Ent(e.canonical, e.type, e.key, e.family), 2)
+        end = _without_generic_head(text, m.start, m.end, e, gaz)
+        spans[(m.start, end)] = (_Ent(e.canonical, e.type, e.key, e.family), 2)
     # the type of a known name inside a long form: "Stochastic Gradient Descent with Momentum"
     inner_type: dict[tuple[int, int], str] = {}
     for p in pairs:
@@ -115,11 +245,20 @@ def resolve(text: str, words: list[str], offsets: list[int], matches: list[Match
     proposed_keys: set[str] = set()
     prop_at = {(p.start, p.end): p for p in proposals}
     short_forms: dict[str, _Ent] = {}
+    redefined: set[str] = set()
+    proposed_ents: dict[str, _Ent] = {}
     aliases: list[Alias] = []
     for p in pairs:
         aliases.append(Alias(long=p.long, short=p.short))
         # the long form is the less ambiguous: "Expectation-Maximization (EM)" is not Exact Match
-        ent = from_gaz(entity_key(p.long)) or from_gaz(entity_key(p.short))
+        ent = from_gaz(entity_key(p.long))
+        if ent is None:
+            if _short_form_entity(gaz, entity_key(p.short), p.long) is not None:
+                ent = from_gaz(entity_key(p.short))
+            elif from_gaz(entity_key(p.short)) is not None:
+                # the abstract spells out other words than the gazetteer's: every use of
+                # these letters is the abstract's thing ("multi-party computation (MPC)")
+                redefined.update((p.short, _acronym_canonical(p.short)))
         is_prop = (p.long_start, p.long_end) in prop_at or (p.short_start, p.short_end) in prop_at
         if ent is None and (p.short in not_entities() or _acronym_canonical(p.short)
                             in not_entities()):
@@ -127,11 +266,17 @@ def resolve(text: str, words: list[str], offsets: list[int], matches: list[Match
         if ent is None:
             after = text[p.short_end: p.short_end + 20] if p.long_start < p.short_start else \
                 text[p.long_end: p.long_end + 20]
-            typ = head_type(p.long) or _cue_type(after) or inner_type.get((p.long_start, p.long_end))
+            typ = head_type(p.long)
+            if typ is None:
+                typ = _cue_type(after) or inner_type.get((p.long_start, p.long_end))
+            elif typ == "task":
+                # "Kernel Principal Component Analysis": a known method inside wins
+                typ = inner_type.get((p.long_start, p.long_end))
             if is_prop:
                 pt = prop_at.get((p.short_start, p.short_end)) or prop_at.get(
                     (p.long_start, p.long_end))
-                typ = typ or pt.type
+                # a proposed setting or metric stays no model/method/dataset
+                typ = "other" if pt.type == "other" else typ or pt.type
             elif _NOT_AFTER.match(after):
                 typ = None
             if typ is None:
@@ -145,10 +290,20 @@ def resolve(text: str, words: list[str], offsets: list[int], matches: list[Match
         if is_prop:
             proposed_keys.add(ent.key)
 
+    if redefined:
+        for k in [k for k, (_, prio) in spans.items() if prio == 2 and (
+                text[k[0]:k[1]] in redefined or text[k[0]:k[1] - 1] in redefined)]:
+            del spans[k]
+
     for pr in proposals:
-        if any(k[0] <= pr.start and pr.end <= k[1] for k in spans):
-            for k in [k for k in spans if k[0] <= pr.start and pr.end <= k[1]]:
-                proposed_keys.add(spans[k][0].key)
+        outer = [k for k in spans if k[0] <= pr.start and pr.end <= k[1]]
+        if outer:
+            for k in outer:
+                # a known name that contains the proposal as a word is not proposed:
+                # "a two-stage PU learning method" does not propose PU learning
+                # (but "we introduce QuIP#" does propose QuIP#)
+                if spans[k][1] != 2 or (k[0] == pr.start and " " not in text[pr.end: k[1]]):
+                    proposed_keys.add(spans[k][0].key)
             continue
         inside = [k for k in spans if pr.start <= k[0] and k[1] <= pr.end]
         # a longer proposed name wraps known parts: "2RA Q-learning", or the full
@@ -157,7 +312,9 @@ def resolve(text: str, words: list[str], offsets: list[int], matches: list[Match
         if pair_inside:
             ent = spans[pair_inside[0]][0]
         else:
-            ent = from_gaz(entity_key(pr.name)) or _Ent(pr.name, pr.type, entity_key(pr.name))
+            key = entity_key(pr.name)
+            ent = from_gaz(key) or proposed_ents.get(key) or _Ent(pr.name, pr.type, key)
+            proposed_ents.setdefault(key, ent)   # one entity (and type) for every use
         put(pr.start, pr.end, ent, 4)
         proposed_keys.add(ent.key)
         short_forms.setdefault(pr.name, ent)
@@ -168,13 +325,23 @@ def resolve(text: str, words: list[str], offsets: list[int], matches: list[Match
         for i in [i for i, w in enumerate(words) if w in forms]:
             w = words[i]
             ent = short_forms.get(w) or short_forms.get(w[:-1])
-            put(offsets[i], offsets[i] + len(w), ent, 1)
+            start, end = offsets[i], offsets[i] + len(w)
+            # the abstract's own definition beats the gazetteer's reading of the same
+            # letters: "Dynamic Memory Compression (DMC)" ... "DMC" is not DeepMind Control
+            known = spans.get((start, end))
+            prio = 2.5 if known is not None and known[1] == 2 and known[0].key != ent.key else 1
+            put(start, end, ent, prio)
 
+    long_spans = [(p.long_start, p.long_end) for p in pairs]
+    pair_shorts = {p.short for p in pairs} | {_acronym_canonical(p.short) for p in pairs}
     for d in discoveries:
-        if d.type == "other" and not keep_untyped:
+        typ = d.type
+        if typ == "other" and d.text not in pair_shorts and not any(
+                s <= d.start and d.end <= e for s, e in long_spans) and untyped_name(text, d):
+            typ = "method"   # a coined name with no cue around it: FlowSite, F-UCB, MPCFormer
+        if typ == "other" and not keep_untyped:
             continue
-        put(d.start, d.end, _Ent(d.text, d.type if d.type != "other" else "other",
-                                 entity_key(d.text)), 0)
+        put(d.start, d.end, _Ent(d.text, typ, entity_key(d.text)), 0)
 
     mentions = [
         Mention(text=text[s:e], canonical=ent.canonical, type=ent.type, start=s, end=e,

@@ -40,7 +40,7 @@ def token_key(text: str) -> str:
     return _KEYS.get(text) or _key(text)
 
 
-def _surface_ok(surface: str, form: Form, sentence_start: bool) -> bool:
+def surface_ok(surface: str, form: Form, sentence_start: bool) -> bool:
     """Case rules: ambiguous names only as written; lower-case common words are
     not names unless the entity's own name is lower case."""
     if form.case_sensitive:
@@ -74,13 +74,21 @@ def _variants(name: str) -> set[str]:
     return out
 
 
+def _mixed_separators(name: str) -> set[str]:
+    """Spellings whose first separators are hyphens and the rest spaces
+    ("Long-Range Arena" for "Long Range Arena"): they can tokenise to a
+    different first token than any uniform spelling."""
+    words = name.replace("-", " ").split()
+    return {"-".join(words[:k]) + " " + " ".join(words[k:]) for k in range(2, len(words))}
+
+
 def first_keys(gaz: Gazetteer, tokenize) -> frozenset[str]:
     """Keys a match's first token can have: the first token of every spelling of
     every name, as ``tokenize`` (a text -> token texts function) splits it."""
     names = {n for f in gaz.index.values() for n in (f.entity.canonical, *f.entity.aliases)}
     keys = set()
     for name in names:
-        for v in _variants(name):
+        for v in _variants(name) | _mixed_separators(name):
             toks = tokenize(v)
             if toks:
                 keys.add(token_key(toks[0]))
@@ -117,8 +125,8 @@ def scan(words: list[str], gaz: Gazetteer,
     for w in [w for w in set(words) if w not in can_start]:
         k = token_key(w)
         can_start[w] = bool(k and w not in _FUNCTION_WORDS and (
-            k in first or k[:-1] in first
-            or (k[-1:] in _SIZE_END and (k in table or _variant_form(w, gaz) is not None))))
+            k in first or k[:-1] in first or (k[-1:] in _SIZE_END and k in table)
+            or _variant_form(w, gaz) is not None))   # "DeiT-Tiny", "BERT-Base"
     todo = list(compress(range(n), map(can_start.__getitem__, words)))
     if len(can_start) > 500_000:
         can_start.clear()
@@ -132,6 +140,8 @@ def scan(words: list[str], gaz: Gazetteer,
             if kj is None:
                 kj = keys[j] = token_key(words[j])
             if not kj:
+                if words[j] == ".":   # a name never runs over a full stop
+                    break
                 continue
             key += kj
             step = table.get(key)
@@ -223,7 +233,7 @@ def select(words: list[str], offsets: list[int], text: str,
                     break
             start = offsets[i]
             end = offsets[end_tok - 1] + len(words[end_tok - 1])
-            if _surface_ok(strip_variant(text[start:end]), form, i in sentence_starts):
+            if surface_ok(strip_variant(text[start:end]), form, i in sentence_starts):
                 hit = Match(start, end, form, i, end_tok)
                 break
         if hit is not None:
