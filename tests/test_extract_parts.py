@@ -317,3 +317,33 @@ def test_a_proposal_differing_in_case_from_a_case_sensitive_entry_is_not_known()
     known = _nlp(None).get_pipe("kg_proposals").known
     assert known("MAESTRO") and not known("Maestro")
     assert known("Adam") and known("LLaMA-2")
+
+
+@pytest.mark.parametrize("text, proposed", [
+    ("Additionally, we introduce an Interactive Convolution Block and leverage it.",
+     {"Interactive Convolution Block"}),
+    ("We propose an agent equipped with a novel Dreaming Strategy. It plans.", {"Dreaming Strategy"}),
+    ("We identify an interesting phenomenon called semantic consistency, which helps.",
+     {"semantic consistency"}),
+    # names built on the paper's own name are its own too; a known model is not
+    ("We propose CodeAct, a unified action space. CodeActAgent, finetuned from Llama2, "
+     "uses it.", {"CodeAct", "CodeActAgent"}),
+    # a Title phrase cut short by the word limit is no name
+    ("We propose a novel Disentangled Continual Graph Neural Architecture Search with "
+     "Invariant Modularization (GASIM) method.", None),
+])
+def test_more_proposal_cues(text, proposed):
+    from kg.extract import extract_texts
+
+    got = {m.text for m in extract_texts([text])[0].mentions if m.proposed}
+    if proposed is None:
+        assert not any(n.endswith("Invariant") for n in got), got
+    else:
+        assert got == proposed
+
+
+def test_pipe_separated_names_are_split():
+    from kg.extract import extract_texts
+
+    got = [m.text for m in extract_texts(["the ResNet18|MobileNetV2|DeiT-Tiny backbone"])[0].mentions]
+    assert got == ["ResNet18", "MobileNetV2", "DeiT-Tiny"]

@@ -54,7 +54,7 @@ _VERBS_ING = r"introducing|proposing|developing|presenting|designing"
 _CUE = re.compile(
     rf"{_SUBJECT}(?:{_VERBS})\s+{_FILLER}{_OPEN_Q}"
     rf"(?P<name>{_TITLE}\s*{_ACR}|{_NAME_TOKEN}(?:\s*{_ACR})?"
-    rf"|{_TITLE}(?=[\"”’']?\s*(?:[,.(;:—–]|that\b|which\b|to\b|for\b|by\b|with\b|as\b|in\b))"
+    rf"|{_TITLE}(?=[\"”’']?\s*(?:[,.(;:—–]|that\b|which\b|to\b|for\b|by\b|with\b|as\b|in\b|and\s+[a-z]))"
     rf"|{_TITLE_ONLY}(?=\s+(?:method|framework|model|algorithm|approach|technique|strategy|module|"
     rf"mechanism|loss|objective|architecture|benchmark|dataset)\b)"
     rf"|[A-Z][a-z]{{2,}}[\w+\-]*(?=\s*(?:,\s*(?:a|an)\s|\(|:\s|[—–])))")
@@ -87,7 +87,10 @@ _CALLED_MORE = re.compile(
     rf"|(?P<lower>{_LOWER_WORD}(?: {_LOWER_WORD}){{1,7}})(?=,\s|\s\(|\.\s|\.$|;))")
 # a lower-case name needs the paper's own voice in its sentence
 _OWN_VOICE = re.compile(r"\b(?:[Ww]e (?:\w+ )?(?:propose|introduce|present|develop|design|devise|call|"
-                        r"term|name|dub|coin|refer)|[Oo]ur|novel|new|proposed)\b")
+                        r"term|name|dub|coin|refer)|[Oo]ur|novel|new|proposed"
+                        # "we identify an interesting phenomenon called X": coined by the paper
+                        r"|[Ww]e (?:\w+ )?(?:identify|discover|observe|uncover|reveal)\b[^.]*\b"
+                        r"(?:phenomenon|effect|property|behaviou?r))\b")
 # "two methods, namely X and Y" (not "two factors, namely the graph topology")
 _NAMELY_OF_METHODS = re.compile(r"\b(?:methods|approaches|algorithms|techniques|strategies|modules|"
                                 r"variants|components|mechanisms|schemes|models|frameworks|variant|"
@@ -149,6 +152,8 @@ _LOWER_NAMED = re.compile(
 _OUR_IS = re.compile(
     rf"\b[Oo]ur (?:approach|method|framework|model|algorithm|design|solution) (?:is|uses|relies on|"
     rf"introduces|builds on)\s+(?:a |an |the )?(?P<name>{_TITLE}(?:\s*{_ACR})?|{_NAME_TOKEN})")
+# "a novel Dreaming Strategy": a Title phrase the paper coins
+_NOVEL_TITLE = re.compile(rf"\b(?:a|an|the) novel (?P<name>{_TITLE_ONLY})(?![\w\-])(?!\s*\(|\s+[A-Z])")
 # "the proposed SPT", "our Leddam"
 _OWN = re.compile(rf"\b(?:[Tt]he proposed|[Oo]ur proposed|[Oo]ur)\s+(?P<name>{_TITLE_ONLY}{_BOUND}"
                   rf"|{_TITLE_WORD}(?:[ \-]{_TITLE_WORD}){{1,5}}(?= [a-z])|{_NAME_TOKEN})")
@@ -496,6 +501,10 @@ def find_proposals(text: str, pairs=(), known=None, words: list[str] | None = No
             continue  # "a simple yet effective method, called X": no name before X
         ptype = _type_after(text, m.end(), "")
         add(m.group("long"), m.start("long"), m.end("long"), ptype, False)
+    if "novel " in text:   # "equipped with a novel Dreaming Strategy"
+        for m in _NOVEL_TITLE.finditer(text):
+            s, e = m.span("name")
+            add(text[s:e], s, e, _type_after(text, e, ""), False)
     for m in _anchored(_OWN, text, at):
         ptype = _type_after(text, m.end(), "")
         for name, ps, pe in _pieces(text, *m.span("name")):

@@ -343,9 +343,30 @@ def resolve(text: str, words: list[str], offsets: list[int], matches: list[Match
             continue
         put(d.start, d.end, _Ent(d.text, typ, entity_key(d.text)), 0)
 
+    proposed_keys |= _extensions(spans, proposed_keys, gaz)
     mentions = [
         Mention(text=text[s:e], canonical=ent.canonical, type=ent.type, start=s, end=e,
                 proposed=ent.key in proposed_keys, key=ent.key, family=ent.family)
         for (s, e), (ent, _) in sorted(spans.items())
     ]
     return mentions, aliases
+
+
+_EXTENSION = re.compile(r"[-_]?(?:[A-Z][a-z]|\d)")
+
+
+def _extensions(spans: dict, proposed_keys: set[str], gaz: Gazetteer) -> set[str]:
+    """Names the paper builds on its own proposed name: CodeAct ->
+    CodeActAgent, CodeActInstruct; ToMoE -> ToMoE-Lite (never a known name)."""
+    own = {ent.canonical for ent, _ in spans.values() if ent.key in proposed_keys
+           and len(ent.canonical) >= 4 and " " not in ent.canonical}
+    if not own:
+        return set()
+    out = set()
+    for ent, _ in spans.values():
+        name = ent.canonical
+        if ent.key in proposed_keys or " " in name or gaz.lookup(ent.key) is not None:
+            continue
+        if any(name.startswith(o) and _EXTENSION.match(name, len(o)) for o in own):
+            out.add(ent.key)
+    return out

@@ -29,6 +29,7 @@ _INFIXES = [
     # a hyphen splits only before a plain lower-case word: "LLM-powered", "pre-trained"
     rf"(?<=[{ALPHA}0-9)])(?:{HYPHENS})(?=[{ALPHA_LOWER}]{{2,}}(?![{ALPHA}0-9+]))",
     rf"(?<=[{ALPHA}0-9])[:<>=/](?=[{ALPHA}])",
+    rf"(?<=[{ALPHA}0-9])\|(?=[{ALPHA}])",   # "ResNet18|MobileNetV2|DeiT-Tiny"
     r"(?<=[\w)\]])\((?=[\w])",  # "Mixture-of-Experts(MoE)"
 ]
 
