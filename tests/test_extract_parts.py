@@ -347,3 +347,26 @@ def test_pipe_separated_names_are_split():
 
     got = [m.text for m in extract_texts(["the ResNet18|MobileNetV2|DeiT-Tiny backbone"])[0].mentions]
     assert got == ["ResNet18", "MobileNetV2", "DeiT-Tiny"]
+
+
+@pytest.mark.parametrize("text, proposed", [
+    ("We introduce the predictive CVaR policy gradient, a novel approach that works.",
+     {"predictive CVaR policy gradient"}),
+    ("We propose a novel method, severity encoding, to estimate the degradation.", {"severity encoding"}),
+    ("We propose a new update rule, which we denote Q-score matching. It works.", {"Q-score matching"}),
+    ("We present Φ_Flow, a Python toolkit for physics.", {"Φ_Flow"}),
+    ("Unlike others, the resulting Particle Denoising Diffusion Sampler (PDDS) is consistent.",
+     {"Particle Denoising Diffusion Sampler", "PDDS"}),
+    ("In this paper, we present the first collective certificate, which certifies nodes.", set()),
+])
+def test_proposal_cues_from_blind3(text, proposed):
+    from kg.extract import extract_texts
+
+    assert {m.text for m in extract_texts([text])[0].mentions if m.proposed} == proposed
+
+
+@pytest.mark.parametrize("word", ["PPAD-Hard", "NP-complete", "L_2", "logK", "TPUv4", "A6000", "SoTA"])
+def test_shapes_that_are_not_names(word):
+    from kg.extract.discover import name_shaped
+
+    assert not name_shaped(word)

@@ -54,6 +54,11 @@ def not_entities() -> frozenset[str]:
     return frozenset(ln.strip() for ln in lines if ln.strip() and not ln.startswith("#"))
 
 
+# shapes of non-names: complexity classes ("PPAD-hard", "NP-complete"), norms
+# ("L_2"), logarithms in formulas ("logK"), hardware ("TPUv4", "A6000")
+_NOT_A_NAME = re.compile(r"-(?:[Hh]ard|[Cc]omplete)$|^[Lℓ]_?\d$|^log[A-Z]$|^TPUv\d|^[AHV]\d{3,4}$")
+
+
 @lru_cache(maxsize=200_000)
 def name_shaped(word: str) -> bool:
     """Does a token look like the name of a model, method or dataset?
@@ -62,7 +67,7 @@ def name_shaped(word: str) -> bool:
     ...  if name_shaped(w)]
     ['ToMoE', 'Meta-iLaD', 'Qwen3-VL', 'W4A16']
     """
-    if len(word) < 3 or word in not_entities() or _UNIT.match(word):
+    if len(word) < 3 or word in not_entities() or _UNIT.match(word) or _NOT_A_NAME.search(word):
         return False
     if not word[0].isalnum():
         return False

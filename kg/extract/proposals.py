@@ -23,7 +23,7 @@ from functools import lru_cache
 
 # a name: a token with a capital after its first letter, or digits, or ++ /
 # ^ marks: ToMoE, LLR, R^3, W4A16, PPI++, Meta-iLaD, DiffusionDB
-_NAME_TOKEN = (r"(?:[A-Za-z0-9][\w^+\-.']*[A-Z0-9+^][\w^+\-'#]*|[A-Z][a-z]+[A-Z][\w^+\-'#]*)"
+_NAME_TOKEN = (r"(?:[A-Za-z0-9Α-Ω][\w^+\-.']*[A-Z0-9+^][\w^+\-'#]*|[A-Z][a-z]+[A-Z][\w^+\-'#]*)"
                r"(?: [A-Z][a-z]*-[\w\-]+)?")
 # a Title Case phrase: Shannon Scaling Law, Layerwise Learning Rate
 _TITLE_WORD = r"(?:[A-Z][\w'\-]*|\d+[A-Z][\w'\-]*|[a-z]+[A-Z][\w'\-]*)"
@@ -81,10 +81,12 @@ _LOWER_WORD = (r"(?!(?:a|an|the|this|these|our|its|to|for|that|which|is|are|was|
                r"with|by|from|in|on|as|at|we|it|such|also)\b)[a-z][\w\-]*(?<!ly)")
 _CALLED_MORE = re.compile(
     rf"\b(?:called|dubbed|named|termed|coined|namely|denoted as|referred to as|which we call|"
-    rf"we call it|we call|we name it|we term|we dub)\s+(?:as\s+)?(?:the\s+)?"
+    rf"we call it|we call|we name it|we term|we dub|which we denote|we denote it)\s+(?:as\s+)?(?:the\s+)?"
     rf"(?:{_OPEN_Q}(?P<name>{_TITLE_ONLY}{_BOUND}|{_CAP_WORD}{_BOUND_WORD})"
     rf"|[\"“‘'`](?P<quoted>{_LOWER_WORD}(?: {_LOWER_WORD}){{0,4}})[\"”’']"
-    rf"|(?P<lower>{_LOWER_WORD}(?: {_LOWER_WORD}){{1,7}})(?=,\s|\s\(|\.\s|\.$|;))")
+    rf"|(?P<lower>{_LOWER_WORD}(?: {_LOWER_WORD}){{1,7}})(?=,\s|\s\(|\.\s|\.$|;)"
+    # "Q-score matching": a capitalised hyphenated word, then lower-case ones
+    rf"|(?P<mixed>[A-Z][\w]*-[a-z][\w\-]*(?: {_LOWER_WORD}){{1,3}})(?=,\s|\s\(|\.\s|\.$|;))")
 # a lower-case name needs the paper's own voice in its sentence
 _OWN_VOICE = re.compile(r"\b(?:[Ww]e (?:\w+ )?(?:propose|introduce|present|develop|design|devise|call|"
                         r"term|name|dub|coin|refer)|[Oo]ur|novel|new|proposed"
@@ -132,8 +134,16 @@ _AND_VERB_HINTS = ("and propose", "and design", "and develop", "and introduce", 
 _CUE_LOWER = re.compile(
     rf"\b(?:[Ww]e|[Tt]his (?:paper|work|study))\s+(?:also\s+|further\s+|therefore\s+|then\s+|first\s+)?"
     rf"(?:introduce|propose|present|develop|design|devise)s?\s+"
-    rf"(?P<name>(?!(?:two|three|several|various|both|some|one|another|new|novel|simple)\b)"
-    rf"{_LOWER_WORD}(?: {_LOWER_WORD}){{0,3}}),\s+(?:a|an|which)\b")
+    rf"(?:the\s+)?(?P<name>(?!(?:two|three|several|various|both|some|one|another|new|novel|simple|"
+    rf"first|second|same|following|main|key|general)\b)"
+    rf"{_LOWER_WORD}(?: (?:{_LOWER_WORD}|[A-Z]{{2,}}[a-z]?[A-Z]*\b)){{0,3}}),\s+(?:a|an|which)\b")
+# "We propose a novel method, severity encoding, to estimate": the name between commas
+_METHOD_COMMA = re.compile(
+    rf"\b(?:[Ww]e|[Tt]his (?:paper|work|study))\s+(?:also\s+|further\s+|then\s+|first\s+)?"
+    rf"(?:introduce|propose|present|develop|design|devise)s?\s+(?:a|an)\s+(?:(?:novel|new|simple|"
+    rf"general|efficient|effective|principled)\s+)*(?:method|approach|technique|algorithm|"
+    rf"framework|module|strategy|loss|objective),\s+"
+    rf"(?P<name>(?!(?:called|termed|named|dubbed|namely|coined)\b){_LOWER_WORD}(?: {_LOWER_WORD}){{0,3}}),\s")
 # "we present a new amortized inference method—the Simformer—which"
 _DASH_NAME = re.compile(
     r"(?:\b(?:[Ww]e|[Tt]his (?:paper|work|study|article))\s+)(?:introduce|propose|present|develop|"
@@ -152,6 +162,8 @@ _LOWER_NAMED = re.compile(
 _OUR_IS = re.compile(
     rf"\b[Oo]ur (?:approach|method|framework|model|algorithm|design|solution) (?:is|uses|relies on|"
     rf"introduces|builds on)\s+(?:a |an |the )?(?P<name>{_TITLE}(?:\s*{_ACR})?|{_NAME_TOKEN})")
+# "the resulting Particle Denoising Diffusion Sampler (PDDS)": named with its acronym
+_RESULTING = re.compile(rf"\b[Tt]he resulting (?P<name>{_TITLE_ONLY}\s*{_ACR})")
 # "a novel Dreaming Strategy": a Title phrase the paper coins
 _NOVEL_TITLE = re.compile(rf"\b(?:a|an|the) novel (?P<name>{_TITLE_ONLY})(?![\w\-])(?!\s*\(|\s+[A-Z])")
 # "the proposed SPT", "our Leddam"
@@ -371,7 +383,7 @@ _WINS_WORDS = frozenset("outperforms surpasses beats achieves".split())
 _GATES = {_SUBJECT_WORDS: re.compile(rf"{_SUBJECT}(?:{_VERBS}|{_VERBS_ING})"),
           _OUR_WORDS: re.compile(r"[Oo]ur\b|[Tt]he proposed\b"),
           _CALLED_WORDS: re.compile(r"(?:called|dubbed|named|termed|coined|namely|abbreviated|which we|"
-                                    r"we (?:call|name|term|dub)|denoted (?:as|by)|referred to as)\b")}
+                                    r"we (?:call|name|term|dub|denote)|denoted (?:as|by)|referred to as)\b")}
 _ALL_ANCHOR_WORDS = _SUBJECT_WORDS | _CALLED_WORDS | _OUR_WORDS | _NOVEL_WORDS | _WINS_WORDS
 _ANCHORS = {id(_CUE): (_SUBJECT_AT, _SUBJECT_WORDS), id(_CUE_LOOSE): (_SUBJECT_AT, _SUBJECT_WORDS),
             id(_CUE_PAREN): (_SUBJECT_AT, _SUBJECT_WORDS),
@@ -380,7 +392,8 @@ _ANCHORS = {id(_CUE): (_SUBJECT_AT, _SUBJECT_WORDS), id(_CUE_LOOSE): (_SUBJECT_A
             id(_OUR_IS): (_OUR_AT, _OUR_WORDS),
             id(_NOVEL_PAREN): (_NOVEL_AT, _NOVEL_WORDS),
             id(_CALLED_MORE): (_CALLED_AT, _CALLED_WORDS), id(_DASH_NAME): (_SUBJECT_AT, _SUBJECT_WORDS),
-            id(_CUE_LOWER): (_SUBJECT_AT, _SUBJECT_WORDS)}
+            id(_CUE_LOWER): (_SUBJECT_AT, _SUBJECT_WORDS),
+            id(_METHOD_COMMA): (_SUBJECT_AT, _SUBJECT_WORDS)}
 
 
 def find_proposals(text: str, pairs=(), known=None, words: list[str] | None = None,
@@ -456,7 +469,7 @@ def find_proposals(text: str, pairs=(), known=None, words: list[str] | None = No
     for m in _anchored(_CALLED_MORE, text, at):
         if _PASSIVE_BEFORE.search(text, max(0, m.start() - 12), m.start()):
             continue
-        group = next(g for g in ("name", "quoted", "lower") if m.group(g))
+        group = next(g for g in ("name", "quoted", "lower", "mixed") if m.group(g))
         s, e = m.span(group)
         if text.startswith("namely", m.start()) and not _NAMELY_OF_METHODS.search(
                 text, max(0, m.start() - 60), m.start()):
@@ -479,6 +492,9 @@ def find_proposals(text: str, pairs=(), known=None, words: list[str] | None = No
             if group == "lower" and (part.split()[-1] in _GENERIC_NOUNS or len(part.split()) > 5):
                 continue
             add(part, ps, ps + len(part), ptype, False)
+    for m in _anchored(_METHOD_COMMA, text, at):
+        s, e = m.span("name")
+        add(text[s:e], s, e, _type_after(text, e, text[m.start(): s]), False)
     for m in _anchored(_CUE_LOWER, text, at):
         s, e = m.span("name")
         name = text[s:e]
@@ -501,6 +517,10 @@ def find_proposals(text: str, pairs=(), known=None, words: list[str] | None = No
             continue  # "a simple yet effective method, called X": no name before X
         ptype = _type_after(text, m.end(), "")
         add(m.group("long"), m.start("long"), m.end("long"), ptype, False)
+    if "resulting " in text:
+        for m in _RESULTING.finditer(text):
+            for name, ps, pe in _pieces(text, *m.span("name")):
+                add(name, ps, pe, _type_after(text, pe, ""), False)
     if "novel " in text:   # "equipped with a novel Dreaming Strategy"
         for m in _NOVEL_TITLE.finditer(text):
             s, e = m.span("name")
