@@ -79,7 +79,7 @@ def scores():
     from kg.extract.evaluate import evaluate, load
 
     rows = [r for name in ("devset.jsonl", "devset2.jsonl", "devset3.jsonl", "devset4.jsonl",
-                           "blind.jsonl", "blind2.jsonl")
+                           "blind.jsonl", "blind2.jsonl", "blind3.jsonl", "blind4.jsonl")
             if (DEVSETS / name).exists() for r in load(DEVSETS / name)]
     return evaluate(rows)
 
@@ -101,14 +101,17 @@ def test_quality_on_tuning_sets(scores, split):
     assert all(got[k] >= v for k, v in TARGETS.items()), got
 
 
-# dev3, dev4, blind and blind2 were each scored blind once and are tuning data
-# now; dev4's proposed-name recall is still under TARGETS. These floors, a
-# little under the figures measured, catch a regression. blind2's are its first
-# score (P .944, R .868, proposed .836, acronyms .933), before any tuning on it.
+# dev3, dev4, blind, blind2 and blind3 were each scored blind once and are
+# tuning data now; several are still under TARGETS for proposed names. blind4 is
+# held out (its first score: P .913, R .872, proposed .822, acronyms .941).
+# These floors, a little under the figures measured, catch a regression.
 FLOORS = {"dev3": {"mention_P": 0.93, "mention_R": 0.89, "proposed_R": 0.88, "acronym_R": 0.88},
           "dev4": {"mention_P": 0.95, "mention_R": 0.90, "proposed_R": 0.80, "acronym_R": 0.94},
           "blind": {"mention_P": 0.94, "mention_R": 0.93, "proposed_R": 0.86, "acronym_R": 0.95},
-          "blind2": {"mention_P": 0.94, "mention_R": 0.86, "proposed_R": 0.83, "acronym_R": 0.93}}
+          "blind2": {"mention_P": 0.94, "mention_R": 0.88, "proposed_R": 0.89, "acronym_R": 0.93},
+          "blind3": {"mention_P": 0.90, "mention_R": 0.84, "proposed_R": 0.70, "acronym_R": 0.94},
+          # held out: its first (and only) score, guarded, never tuned on
+          "blind4": {"mention_P": 0.91, "mention_R": 0.87, "proposed_R": 0.82, "acronym_R": 0.94}}
 
 
 @pytest.mark.parametrize("split", sorted(FLOORS))

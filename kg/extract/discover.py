@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib.resources import files
+from itertools import compress
 
 _MIXED = re.compile(r"^(?=.*[a-z])(?=.*[A-Z])[A-Za-z][\w+^.\-']*$")   # ToMoE, iLaD, GPT-4o
 _CAMEL = re.compile(r"[a-z][A-Z]|[A-Z]{2}[a-z]|^[a-z]+[A-Z]")        # an inner capital
@@ -130,6 +131,9 @@ def _list_items(words: list[str], cue: int) -> list[int]:
     return items if len(items) >= 2 else []
 
 
+_SHAPED: dict[str, bool] = {}
+
+
 def discover(words: list[str], offsets: list[int], taken: set[int],
              known_types: dict[int, str] | None = None) -> list[Discovery]:
     """Name-shaped tokens outside ``taken`` (token indices already matched).
@@ -140,7 +144,7 @@ def discover(words: list[str], offsets: list[int], taken: set[int],
     """
     known_types = known_types or {}
     listed: dict[int, str] = {}
-    for c in [c for c, w in enumerate(words) if w in _LIST_CUES_ANY]:
+    for c in compress(range(len(words)), map(_LIST_CUES_ANY.__contains__, words)):
         w = words[c]
         if True:
             items = _list_items(words, c)
@@ -154,8 +158,14 @@ def discover(words: list[str], offsets: list[int], taken: set[int],
                     listed[i] = typ
     out: list[Discovery] = []
     # every name-shaped token has a capital: skip the lower-case majority cheaply
-    shaped = [i for i, w in enumerate(words)
-              if not w.islower() and (i in listed or name_shaped(w)) and i not in taken]
+    # (decided once per distinct word: a per-token call is the slow part)
+    if len(_SHAPED) > 200_000:
+        _SHAPED.clear()
+    for w in set(words).difference(_SHAPED):
+        _SHAPED[w] = not w.islower() and name_shaped(w)
+    cand = set(compress(range(len(words)), map(_SHAPED.__getitem__, words)))
+    cand.update(i for i in listed if not words[i].islower())
+    shaped = sorted(i for i in cand if i not in taken)
     for i in shaped:
         w = words[i]
         text = w.rstrip(".,;:")
@@ -194,7 +204,7 @@ def _named_before_cue(words: list[str], offsets: list[int], taken: set[int]) -> 
     dataset", "on Criteo dataset", "the Knee MRI dataset" (but not "NLP datasets")."""
     out: list[Discovery] = []
     stop = None
-    for j in [j for j, w in enumerate(words) if w in _NAMED_CUES]:
+    for j in compress(range(len(words)), map(_NAMED_CUES.__contains__, words)):
         k = j
         while k > 0 and j - k < 3 and k - 1 not in taken and (
                 _TITLE_WORD.match(words[k - 1]) or _CAPS_WORD.match(words[k - 1])):

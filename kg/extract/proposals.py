@@ -18,6 +18,7 @@ Examples
 from __future__ import annotations
 
 import re
+from itertools import compress
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -413,7 +414,7 @@ def find_proposals(text: str, pairs=(), known=None, words: list[str] | None = No
     if words is not None and offsets is not None:
         at = {}
         anchors = _ALL_ANCHOR_WORDS
-        for i in [i for i, w in enumerate(words) if w in anchors]:
+        for i in compress(range(len(words)), map(anchors.__contains__, words)):
             at.setdefault(words[i], []).append(offsets[i])
 
     def add(name: str, ps: int, pe: int, ptype: str, strict: bool) -> bool:

@@ -122,7 +122,7 @@ def scan(words: list[str], gaz: Gazetteer,
     first = starts or gaz.prefixes
     # the tokens a name can start at, decided once per distinct word
     can_start = _CAN_START.setdefault(id(first), {})
-    for w in [w for w in set(words) if w not in can_start]:
+    for w in set(words).difference(can_start):   # (a dict: CPython probes it per word)
         k = token_key(w)
         can_start[w] = bool(k and w not in _FUNCTION_WORDS and (
             k in first or k[:-1] in first or (k[-1:] in _SIZE_END and k in table)
@@ -130,13 +130,13 @@ def scan(words: list[str], gaz: Gazetteer,
     todo = list(compress(range(n), map(can_start.__getitem__, words)))
     if len(can_start) > 500_000:
         can_start.clear()
-    keys: dict[int, str] = {}
+    keys: list[str | None] = [None] * n
     by_start: dict[int, list[tuple[int, Form]]] = {}
     for i in todo:
         cands: list[tuple[int, Form]] = []
         key = ""
-        for j in range(i, min(n, i + MAX_TOKENS)):
-            kj = keys.get(j)
+        for j in range(i, i + MAX_TOKENS if i + MAX_TOKENS < n else n):
+            kj = keys[j]
             if kj is None:
                 kj = keys[j] = token_key(words[j])
             if not kj:
