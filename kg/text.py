@@ -24,6 +24,7 @@ from functools import lru_cache
 
 _URL = re.compile(r"(?:https?://|ftp://|www\.)[^\s<>\"'{}|\\^`]+[^\s<>\"'{}|\\^`.,;:!?)\]]"
                   r"|\b[\w-]+(?:\.[\w-]+)*\.(?:com|org|io|net|ai|edu|dev)/[^\s)\]]*[^\s.,;:!?)\]]")
+_LATEX_CHARS = ("\\", "$", "``", "''", "--", "~")   # cheap tests before the regex
 _LATEX_TRIGGER = re.compile(r"\\[A-Za-z@]|\\[%&#_${}~^\\ ,;:!]|\$|``|''|---?|~")
 _HTML_ENTITY = re.compile(r"&(?:#\d+|#x[0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]{1,31});")
 _BARE_PERCENT = re.compile(r"(?<!\\)%")
@@ -86,7 +87,7 @@ def latex_to_text(text: str) -> str:
     >>> latex_to_text(r"``Shortcut'' --- 5% of $O(\sqrt{T})$ and \revise{kept}")
     '“Shortcut” — 5% of O(√(T)) and kept'
     """
-    if not _LATEX_TRIGGER.search(text):
+    if not (any(c in text for c in _LATEX_CHARS) and _LATEX_TRIGGER.search(text)):
         return text
     if "$" in text and (text.count("$") - text.count("\\$")) & 1:
         m = list(_STRAY_DOLLAR.finditer(text))[-1]
@@ -157,7 +158,7 @@ def _needs_folding(text: str) -> bool:
 
 def clean(raw: str) -> str:
     """The clean text of an abstract as written (see the module docstring)."""
-    if _URL_HINT.search(raw):
+    if ("/" in raw or "www." in raw) and _URL_HINT.search(raw):
         pieces: list[str] = []
         last = 0
         for m in _URL.finditer(raw):

@@ -15,7 +15,7 @@ from kg.models import Corpus, Extraction
 from kg.text import clean
 
 PIPES = ("kg_gazetteer", "kg_acronyms", "kg_proposals", "kg_discover", "kg_mentions")
-BATCH = 64
+BATCH = 256   # docs per component pass: larger batches keep caches warm
 
 
 def make_nlp(model: str | None = None):

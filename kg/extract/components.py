@@ -59,7 +59,7 @@ class _Component:
     whole batch before handing it on: doc by doc, the five components evict
     each other's tables from the CPU caches (about 15 % slower)."""
 
-    def pipe(self, docs, batch_size: int = 64):
+    def pipe(self, docs, batch_size: int = 256):
         for batch in minibatch(docs, batch_size):
             yield from [self(doc) for doc in batch]
 

@@ -18,9 +18,9 @@ Examples
 from __future__ import annotations
 
 import re
-from itertools import compress
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import compress
 
 # a name: a token with a capital after its first letter, or digits, or ++ /
 # ^ marks: ToMoE, LLR, R^3, W4A16, PPI++, Meta-iLaD, DiffusionDB
@@ -397,6 +397,12 @@ _ANCHORS = {id(_CUE): (_SUBJECT_AT, _SUBJECT_WORDS), id(_CUE_LOOSE): (_SUBJECT_A
             id(_METHOD_COMMA): (_SUBJECT_AT, _SUBJECT_WORDS)}
 
 
+# every word one of _CALLED, _CALLED_MORE and _LOWER_NAMED needs (lower-cased)
+_NAMING_HINTS = ("called", "dubbed", "named", "termed", "coined", "namely", "abbreviated",
+                 "denote", "referred", "we call", "we name", "we term", "we dub")
+_NAMING_PATTERNS = (_CALLED, _LOWER_NAMED)
+
+
 def find_proposals(text: str, pairs=(), known=None, words: list[str] | None = None,
                    offsets: list[int] | None = None) -> list[Proposal]:
     """Names the text says it introduces, with offsets, in order, no repeats.
@@ -447,10 +453,15 @@ def find_proposals(text: str, pairs=(), known=None, words: list[str] | None = No
                     or _SETTING_AFTER.match(text, last))
 
     strong = (_CUE, _CALLED, _OUR, _OUR_IS)   # cues that hold even for a known name
+    # the naming patterns need a naming word: most abstracts have none
+    lowered = text.lower()
+    naming = any(h in lowered for h in _NAMING_HINTS)
     for rx, strict in ((_CUE, True), (_CALLED, True), (_OUR, True), (_CUE_LOOSE, False),
                        (_LOWER_NAMED, False), (_OUR_IS, True),
                        (_NOVEL_PAREN, False), (_ENUM_AT, False), (_APPOSITION_AT, False),
                        (_WINS_AT, False)):
+        if not naming and rx in _NAMING_PATTERNS:
+            continue
         for m in _anchored(rx, text, at):
             s, e = m.span("name")
             if rx is _CALLED and _PASSIVE_BEFORE.search(text, max(0, m.start() - 12), m.start()):
@@ -467,7 +478,7 @@ def find_proposals(text: str, pairs=(), known=None, words: list[str] | None = No
                 if nxt:
                     for name, ps, pe in _pieces(text, *nxt.span("name")):
                         add(name, ps, pe, ptype, not known(name))
-    for m in _anchored(_CALLED_MORE, text, at):
+    for m in (_anchored(_CALLED_MORE, text, at) if naming else ()):
         if _PASSIVE_BEFORE.search(text, max(0, m.start() - 12), m.start()):
             continue
         group = next(g for g in ("name", "quoted", "lower", "mixed") if m.group(g))
@@ -513,7 +524,7 @@ def find_proposals(text: str, pairs=(), known=None, words: list[str] | None = No
     for m in (_anchored(_DASH_NAME, text, at) if _DASH_HINT.search(text) else ()):
         s, e = m.span("name")
         add(text[s:e], s, e, _type_after(text, e, text[m.start(): s]), False)
-    for m in _anchored(_LOWER_NAMED, text, at):
+    for m in (_anchored(_LOWER_NAMED, text, at) if naming else ()):
         if m.group("long").rsplit(" ", 1)[-1] in _GENERIC_NOUNS:
             continue  # "a simple yet effective method, called X": no name before X
         ptype = _type_after(text, m.end(), "")

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib.resources import files
+from itertools import compress
 
 from kg.extract.acronyms import AcronymPair
 from kg.extract.discover import Discovery, name_shaped, not_entities
@@ -322,7 +323,7 @@ def resolve(text: str, words: list[str], offsets: list[int], matches: list[Match
     # later uses of acronyms and proposed names
     if short_forms:
         forms = set(short_forms) | {f + "s" for f in short_forms}
-        for i in [i for i, w in enumerate(words) if w in forms]:
+        for i in compress(range(len(words)), map(forms.__contains__, words)):
             w = words[i]
             ent = short_forms.get(w) or short_forms.get(w[:-1])
             start, end = offsets[i], offsets[i] + len(w)

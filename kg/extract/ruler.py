@@ -131,6 +131,8 @@ def scan(words: list[str], gaz: Gazetteer,
     if len(can_start) > 500_000:
         can_start.clear()
     keys: list[str | None] = [None] * n
+    known_keys = _KEYS
+    variant_of = _variant_table(gaz)
     by_start: dict[int, list[tuple[int, Form]]] = {}
     for i in todo:
         cands: list[tuple[int, Form]] = []
@@ -138,7 +140,7 @@ def scan(words: list[str], gaz: Gazetteer,
         for j in range(i, i + MAX_TOKENS if i + MAX_TOKENS < n else n):
             kj = keys[j]
             if kj is None:
-                kj = keys[j] = token_key(words[j])
+                kj = keys[j] = known_keys.get(words[j]) or _key(words[j])
             if not kj:
                 if words[j] == ".":   # a name never runs over a full stop
                     break
@@ -152,7 +154,11 @@ def scan(words: list[str], gaz: Gazetteer,
             if not step[1]:
                 break
         if not cands:
-            cands = _variant_candidate(words, i, gaz)
+            f = variant_of.get(words[i], False)
+            if f is False:
+                f = _variant_form(words[i], gaz)
+            if f is not None:
+                cands = [(i + 1, f)]
         if cands:
             by_start[i] = cands
     return by_start
@@ -187,18 +193,23 @@ def _steps(gaz: Gazetteer) -> dict[str, tuple[Form | None, bool]]:
     return table
 
 
-_VARIANT_OF: dict[tuple[int, str], Form | None] = {}
+_VARIANT_OF: dict[int, dict[str, Form | None]] = {}
+
+
+def _variant_table(gaz: Gazetteer) -> dict[str, Form | None]:
+    table = _VARIANT_OF.setdefault(id(gaz), {})
+    if len(table) > 200_000:
+        table.clear()
+    return table
 
 
 def _variant_form(word: str, gaz: Gazetteer) -> Form | None:
     """The entry a token names once its size/variant suffix is dropped."""
-    f = _VARIANT_OF.get((id(gaz), word), False)
+    table = _variant_table(gaz)
+    f = table.get(word, False)
     if f is False:
         stripped = strip_variant(word)
-        f = gaz.index.get(entity_key(stripped)) if stripped != word else None
-        if len(_VARIANT_OF) > 200_000:
-            _VARIANT_OF.clear()
-        _VARIANT_OF[(id(gaz), word)] = f
+        f = table[word] = gaz.index.get(entity_key(stripped)) if stripped != word else None
     return f
 
 
