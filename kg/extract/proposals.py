@@ -128,9 +128,7 @@ _OWN_PART_CUE = re.compile(r"\b(?:consists? of|comprises?|includes?|contains?|em
 _AND_VERB = re.compile(rf"\band\s+(?:then\s+)?(?:propose|design|develop|introduce|present|devise)\s+"
                        rf"(?:(?:a|an|the|new|novel)\s+)*(?P<name>{_NAME_TOKEN}|(?:{_TITLE_ONLY}|{_CAP_WORD})"
                        rf"(?=\s*(?:,\s*(?:a|an)\s|\(|:\s|[—–])))")
-_AND_VERB_HINTS = ("and propose", "and design", "and develop", "and introduce", "and present",
-                   "and devise", "and then propose", "and then design", "and then develop",
-                   "and then introduce")
+_AND_VERB_HINT = re.compile(r"and (?:then )?(?:propose|design|develop|introduce|present|devise)")
 # "We introduce prospector heads, an efficient ...", "we present bifurcated attention, a"
 _CUE_LOWER = re.compile(
     rf"\b(?:[Ww]e|[Tt]his (?:paper|work|study))\s+(?:also\s+|further\s+|therefore\s+|then\s+|first\s+)?"
@@ -166,7 +164,8 @@ _OUR_IS = re.compile(
 # "the resulting Particle Denoising Diffusion Sampler (PDDS)": named with its acronym
 _RESULTING = re.compile(rf"\b[Tt]he resulting (?P<name>{_TITLE_ONLY}\s*{_ACR})")
 # "a novel Dreaming Strategy": a Title phrase the paper coins
-_NOVEL_TITLE = re.compile(rf"\b(?:a|an|the) novel (?P<name>{_TITLE_ONLY})(?![\w\-])(?!\s*\(|\s+[A-Z])")
+_NOVEL_TITLE = re.compile(rf"novel (?P<name>{_TITLE_ONLY})(?![\w\-])(?!\s*\(|\s+[A-Z])")
+_ARTICLE_BEFORE = re.compile(r"(?:^|\W)(?:a|an|the) $")   # (a literal start keeps the scan fast)
 # "the proposed SPT", "our Leddam"
 _OWN = re.compile(rf"\b(?:[Tt]he proposed|[Oo]ur proposed|[Oo]ur)\s+(?P<name>{_TITLE_ONLY}{_BOUND}"
                   rf"|{_TITLE_WORD}(?:[ \-]{_TITLE_WORD}){{1,5}}(?= [a-z])|{_NAME_TOKEN})")
@@ -514,7 +513,7 @@ def find_proposals(text: str, pairs=(), known=None, words: list[str] | None = No
                 and " " not in name:
             continue
         add(name, s, e, _type_after(text, e, ""), False)
-    if "and " in text and any(v in text for v in _AND_VERB_HINTS):
+    if _AND_VERB_HINT.search(text):
         for m in _AND_VERB.finditer(text):
             sent = text[_sentence_start(text, m.start()): m.start()]
             if re.search(r"\b[Ww]e\b", sent):
@@ -535,6 +534,8 @@ def find_proposals(text: str, pairs=(), known=None, words: list[str] | None = No
                 add(name, ps, pe, _type_after(text, pe, ""), False)
     if "novel " in text:   # "equipped with a novel Dreaming Strategy"
         for m in _NOVEL_TITLE.finditer(text):
+            if not _ARTICLE_BEFORE.search(text[max(0, m.start() - 5): m.start()]):
+                continue
             s, e = m.span("name")
             add(text[s:e], s, e, _type_after(text, e, ""), False)
     for m in _anchored(_OWN, text, at):
