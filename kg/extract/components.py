@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from itertools import compress
 
-from spacy.attrs import IDX, LENGTH
+from spacy.attrs import IDX, ORTH
 from spacy.language import Language
 from spacy.tokens import Doc
 from spacy.util import minibatch
@@ -31,18 +31,31 @@ _STOPS = frozenset(".!?")
 
 def _words(doc: Doc) -> tuple[list[str], list[int], set[int], str]:
     """Token texts, offsets, sentence-start token indices and the text, once per doc
-    (read through arrays: making a Token object per token is the slow part)."""
+    (read through arrays: making a Token object per token is the slow part; a
+    token's text comes from its ORTH hash through a cache, which is cheaper than
+    slicing the text)."""
     if doc.user_data.get("kg_words") is None:
         text = doc.user_data.get("kg_text")
         if text is None:
             text = doc.text
-        arr = doc.to_array([IDX, LENGTH])
-        offsets = arr[:, 0].tolist()
-        ends = (arr[:, 0] + arr[:, 1]).tolist()
-        words = list(map(text.__getitem__, map(slice, offsets, ends)))
+        arr = doc.to_array([ORTH, IDX])
+        orths = arr[:, 0].tolist()
+        offsets = arr[:, 1].tolist()
+        try:
+            words = list(map(_ORTH_TEXT.__getitem__, orths))
+        except KeyError:
+            if len(_ORTH_TEXT) > 500_000:
+                _ORTH_TEXT.clear()
+            strings = doc.vocab.strings
+            for h in set(orths).difference(_ORTH_TEXT):
+                _ORTH_TEXT[h] = strings[h]
+            words = list(map(_ORTH_TEXT.__getitem__, orths))
         starts = {0, *compress(range(1, len(words) + 1), map(_STOPS.__contains__, words))}
         doc.user_data["kg_words"] = (words, offsets, starts, text)
     return doc.user_data.get("kg_words")
+
+
+_ORTH_TEXT: dict[int, str] = {}
 
 
 def _first_keys(directory: str | None, tokenizer) -> frozenset[str]:
