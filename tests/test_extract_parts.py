@@ -370,3 +370,18 @@ def test_shapes_that_are_not_names(word):
     from kg.extract.discover import name_shaped
 
     assert not name_shaped(word)
+
+
+@pytest.mark.parametrize("text, proposed", [
+    ("To tackle this, we introduce a framework called component modeling for decomposing it.",
+     {"component modeling"}),
+    ("We present nearly optimal (with respect to a horizon T) learning algorithms.", set()),
+    ("We introduce a novel Style Code Enhancer, alongside an innovative Geometric Regularization "
+     "objective to keep consistency.", {"Style Code Enhancer", "Geometric Regularization"}),
+    ("We call this probabilistic score the Visual Generative Pre-Training Score (VisualGPTScore).",
+     {"Visual Generative Pre-Training Score", "VisualGPTScore"}),
+])
+def test_proposal_cues_from_blind4(text, proposed):
+    from kg.extract import extract_texts
+
+    assert {m.text for m in extract_texts([text])[0].mentions if m.proposed} == proposed

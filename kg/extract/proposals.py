@@ -62,7 +62,8 @@ _CUE = re.compile(
 # "we propose attention with dynamic relational priming (prime attention)"
 _CUE_PAREN = re.compile(
     rf"{_SUBJECT}(?:{_VERBS})\s+{_FILLER}(?P<name>[a-z][\w\-]*(?: [\w\-]+){{1,7}}) "
-    rf"\((?P<alias>[a-z][\w\- ]{{2,40}})\)")
+    rf"\((?P<alias>(?!(?:with|for|to|of|in|on|by|see|where|which|that|e\.g|i\.e|resp)\b)"
+    rf"[a-z][\w\- ]{{2,40}})\)")
 _CUE_LOOSE = re.compile(rf"{_SUBJECT}(?:{_VERBS})\s+{_LOOSE}(?:[\w\-]+\s*(?:[—–]\s*(?:the\s+)?|\())?"
                         rf"(?P<name>{_NAME_TOKEN})")
 
@@ -85,7 +86,8 @@ _CALLED_MORE = re.compile(
     rf"we call it|we call|we name it|we term|we dub|which we denote|we denote it)\s+(?:as\s+)?(?:the\s+)?"
     rf"(?:{_OPEN_Q}(?P<name>{_TITLE_ONLY}{_BOUND}|{_CAP_WORD}{_BOUND_WORD})"
     rf"|[\"“‘'`](?P<quoted>{_LOWER_WORD}(?: {_LOWER_WORD}){{0,4}})[\"”’']"
-    rf"|(?P<lower>{_LOWER_WORD}(?: {_LOWER_WORD}){{1,7}})(?=,\s|\s\(|\.\s|\.$|;)"
+    rf"|(?P<lower>{_LOWER_WORD}(?: {_LOWER_WORD}){{1,7}})(?<! and)(?<! or)"
+    rf"(?=,\s|\s\(|\.\s|\.$|;|\s+(?:for|that|which)\b)"
     # "Q-score matching": a capitalised hyphenated word, then lower-case ones
     rf"|(?P<mixed>[A-Z][\w]*-[a-z][\w\-]*(?: {_LOWER_WORD}){{1,3}})(?=,\s|\s\(|\.\s|\.$|;))")
 # a lower-case name needs the paper's own voice in its sentence
@@ -163,8 +165,11 @@ _OUR_IS = re.compile(
     rf"introduces|builds on)\s+(?:a |an |the )?(?P<name>{_TITLE}(?:\s*{_ACR})?|{_NAME_TOKEN})")
 # "the resulting Particle Denoising Diffusion Sampler (PDDS)": named with its acronym
 _RESULTING = re.compile(rf"\b[Tt]he resulting (?P<name>{_TITLE_ONLY}\s*{_ACR})")
+# "We call this probabilistic score the Visual Generative Pre-Training Score (VisualGPTScore)"
+_CALL_THIS = re.compile(rf"\b[Ww]e (?:call|term|name|dub) (?:this|these|such|such an?) (?:[\w\-]+ ){{1,3}}?"
+                        rf"(?:the |an? )?(?P<name>{_TITLE}\s*{_ACR}|{_NAME_TOKEN}(?:\s*{_ACR})?)")
 # "a novel Dreaming Strategy": a Title phrase the paper coins
-_NOVEL_TITLE = re.compile(rf"novel (?P<name>{_TITLE_ONLY})(?![\w\-])(?!\s*\(|\s+[A-Z])")
+_NOVEL_TITLE = re.compile(rf"(?:novel|innovative) (?P<name>{_TITLE_ONLY})(?![\w\-])(?!\s*\(|\s+[A-Z])")
 _ARTICLE_BEFORE = re.compile(r"(?:^|\W)(?:a|an|the) $")   # (a literal start keeps the scan fast)
 # "the proposed SPT", "our Leddam"
 _OWN = re.compile(rf"\b(?:[Tt]he proposed|[Oo]ur proposed|[Oo]ur)\s+(?P<name>{_TITLE_ONLY}{_BOUND}"
@@ -528,11 +533,15 @@ def find_proposals(text: str, pairs=(), known=None, words: list[str] | None = No
             continue  # "a simple yet effective method, called X": no name before X
         ptype = _type_after(text, m.end(), "")
         add(m.group("long"), m.start("long"), m.end("long"), ptype, False)
+    for m in (_CALL_THIS.finditer(text) if "e call th" in text or "e term th" in text
+              or "e call su" in text or "e name th" in text else ()):
+        for name, ps, pe in _pieces(text, *m.span("name")):
+            add(name, ps, pe, _type_after(text, pe, ""), False)
     if "resulting " in text:
         for m in _RESULTING.finditer(text):
             for name, ps, pe in _pieces(text, *m.span("name")):
                 add(name, ps, pe, _type_after(text, pe, ""), False)
-    if "novel " in text:   # "equipped with a novel Dreaming Strategy"
+    if "novel " in text or "innovative " in text:   # "equipped with a novel Dreaming Strategy"
         for m in _NOVEL_TITLE.finditer(text):
             if not _ARTICLE_BEFORE.search(text[max(0, m.start() - 5): m.start()]):
                 continue
