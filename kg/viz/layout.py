@@ -71,25 +71,27 @@ def _edge_index(nodes: list, G: nx.Graph) -> list[tuple[int, int]]:
     return sorted(out)
 
 
-def _igraph_fr(nodes: list, G: nx.Graph, seed: int) -> np.ndarray:
+def _igraph_fr(nodes: list, edges: list[tuple[int, int]], seed: int) -> np.ndarray:
     import igraph as ig
 
     from kg.analysis._igraph import seeded
 
-    g = ig.Graph(n=len(nodes), edges=_edge_index(nodes, G), directed=False)
+    g = ig.Graph(n=len(nodes), edges=edges, directed=False)
     with seeded(seed):
-        coords = g.layout_fruchterman_reingold(niter=500, grid="auto")
-    return np.array(coords.coords, dtype=float)
+        # (GraphBase's method returns the plain list, without Layout's copy of it)
+        coords = ig.GraphBase.layout_fruchterman_reingold(g, niter=500, grid="auto")
+    return np.array(coords, dtype=float)
 
 
 def _component_positions(nodes: list, G: nx.Graph, seed: int, spacing: float) -> np.ndarray:
     n = len(nodes)
     if n <= CIRCLE_MAX:
         return _circle(nodes, G, spacing)
-    xy = _igraph_fr(nodes, G, seed)
+    edges = _edge_index(nodes, G)
+    xy = _igraph_fr(nodes, edges, seed)
     xy -= xy.mean(axis=0)
     # scale so the median edge is EDGE_LENGTH spacings long
-    pairs = np.array(_edge_index(nodes, G))
+    pairs = np.array(edges)
     lengths = np.sqrt(((xy[pairs[:, 0]] - xy[pairs[:, 1]]) ** 2).sum(axis=1))
     median = float(np.median(lengths)) or 1.0
     return xy * (spacing * EDGE_LENGTH / median)
