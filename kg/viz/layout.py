@@ -8,7 +8,7 @@ co-authorship graph) fills a rectangle instead of flying apart:
   components of co-author graphs are mostly cliques, which a circle shows
   best), best-connected first;
 - larger: Fruchterman-Reingold, igraph's implementation (C; with its grid
-  approximation above 1,000 nodes) drawing random numbers from
+  approximation and 300 rather than 500 iterations above 1,000 nodes) drawing random numbers from
   ``random.Random(seed)``. NetworkX's ``spring_layout`` needs SciPy from 500
   nodes on and its ``forceatlas2_layout`` took 18 s for 1,500 nodes here,
   while the co-author graph of one conference has 10,000 people; igraph lays
@@ -71,6 +71,14 @@ def _edge_index(nodes: list, G: nx.Graph) -> list[tuple[int, int]]:
     return sorted(out)
 
 
+def _iterations(n: int) -> int:
+    """Fruchterman-Reingold iterations: igraph's 500, but 300 above 1,000 nodes,
+    where the grid approximation runs and the ICML co-author graph (5,582
+    nodes in one component) looked the same at 300 as at 500 (edge lengths'
+    90th percentile 2.28 vs 2.25 times the median) in 60 % of the time."""
+    return 500 if n <= 1000 else 300
+
+
 def _igraph_fr(nodes: list, edges: list[tuple[int, int]], seed: int) -> np.ndarray:
     import igraph as ig
 
@@ -79,7 +87,8 @@ def _igraph_fr(nodes: list, edges: list[tuple[int, int]], seed: int) -> np.ndarr
     g = ig.Graph(n=len(nodes), edges=edges, directed=False)
     with seeded(seed):
         # (GraphBase's method returns the plain list, without Layout's copy of it)
-        coords = ig.GraphBase.layout_fruchterman_reingold(g, niter=500, grid="auto")
+        coords = ig.GraphBase.layout_fruchterman_reingold(g, niter=_iterations(len(nodes)),
+                                                          grid="auto")
     return np.array(coords, dtype=float)
 
 
