@@ -16,6 +16,7 @@ What the graph holds, per paper::
     paper  a schema:ScholarlyArticle ; rdfs:label ; dcterms:identifier ;
            schema:name (title, if any) ; schema:abstract (clean) ;
            kgo:rawAbstract (as written) ; kgo:authorListTruncated ;
+           kgo:authorsShown ; kgo:firstAuthorship (the authorship of position 1) ;
            dcterms:subject track ; schema:author person ;
            kgo:authorship [kgo:position, kgo:author, kgo:nameAsWritten] ;
            schema:mentions entity ; kgo:proposes entity ;
@@ -116,7 +117,8 @@ _P = {  # predicate and class IRIs in N-Triples form, by a short name
     "jointPapers": _i(KGO.jointPapers),
     "paperCount": _i(KGO.paperCount), "mentionCount": _i(KGO.mentionCount),
     "authorCount": _i(KGO.authorCount), "trackCount": _i(KGO.trackCount),
-    "nameKey": _i(KGO.nameKey),
+    "nameKey": _i(KGO.nameKey), "authorsShown": _i(KGO.authorsShown),
+    "firstAuthorship": _i(KGO.firstAuthorship),
     "Concept": _i(SKOS.Concept), "Scheme": _i(SKOS.ConceptScheme),
     "prefLabel": _i(SKOS.prefLabel), "altLabel": _i(SKOS.altLabel),
     "hiddenLabel": _i(SKOS.hiddenLabel),
@@ -379,7 +381,10 @@ def _paper_blocks(paper: Paper, ex: Extraction | None, agg: _Aggregate) -> tuple
         f"{P['abstract']} {_lit(clean)}",
         f"{P['raw']} {_lit(paper.abstract)}",
         f"{P['truncated']} {_BOOL_T if paper.authors_truncated else _BOOL_F}",
+        f"{P['authorsShown']} {_int(len(paper.authors))}",
     ]
+    if paper.authors:
+        po.append(f"{P['firstAuthorship']} <{m.authorship(pid, 1)}>")
     if paper.title:
         po.append(f"{P['name']} {_lit(paper.title)}")
     if paper.track is not None:

@@ -31,7 +31,8 @@ if TYPE_CHECKING:  # pragma: no cover
     import pyoxigraph
     import rdflib
 
-__all__ = ["EmbeddedStore", "QueryResult", "SparqlStore", "load_graph", "open_store", "to_term"]
+__all__ = ["EmbeddedStore", "QueryResult", "SparqlStore", "StoreBuilder", "load_graph", "open_store",
+           "to_term"]
 
 STORE_DIR = "store"
 
@@ -193,35 +194,20 @@ class EmbeddedStore:
     # -- building
     @classmethod
     def create(cls, path: str | Path, ntriples: bytes | str | Path, *,
-               optimize: bool = False) -> "EmbeddedStore":
+               optimize: bool = False, lenient: bool = False) -> "EmbeddedStore":
         """Bulk-load N-Triples (bytes, or a file) into a new store at ``path``.
 
         The store is written to a temporary folder beside ``path`` and renamed
         over it when complete, so an interrupted build never leaves half a
-        store behind. ``optimize`` compacts it afterwards (queries on a
-        compacted store read fewer files and run about twice as fast).
-        Returns the new store opened read-only.
+        store behind (see :class:`StoreBuilder`). ``optimize`` compacts it
+        afterwards (queries on a compacted store read fewer files and run
+        about twice as fast). Returns the new store opened read-only.
         """
-        path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = Path(tempfile.mkdtemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent))
-        try:
-            store = cls(tmp, read_only=False)
-            store.load_ntriples(ntriples)
+        with StoreBuilder(path) as builder:
+            builder.store.load_ntriples(ntriples, lenient=lenient)
             if optimize:
-                store.optimize()
-            store.close()
-            old = None
-            if path.exists():
-                old = path.with_name(f".{path.name}.old.{os.getpid()}")
-                os.replace(path, old)
-            os.replace(tmp, path)
-            if old is not None:
-                shutil.rmtree(old, ignore_errors=True)
-        except BaseException:
-            shutil.rmtree(tmp, ignore_errors=True)
-            raise
-        return cls(path)
+                builder.store.optimize()
+            return builder.commit()
 
     @classmethod
     def memory(cls, ntriples: bytes | str | Path = b"") -> "EmbeddedStore":
@@ -231,17 +217,22 @@ class EmbeddedStore:
             store.load_ntriples(ntriples)
         return store
 
-    def load_ntriples(self, ntriples: bytes | str | Path) -> None:
-        """Add N-Triples (bytes, or a file path) in bulk."""
+    def load_ntriples(self, ntriples: bytes | str | Path, *, lenient: bool = False) -> None:
+        """Add N-Triples (bytes, or a file path) in bulk.
+
+        ``lenient`` skips the parser's checks of IRIs (for text whose IRIs are
+        known to be valid, such as :mod:`kg.rdf`'s, which mints every one).
+        """
         import pyoxigraph as ox
 
         if self.read_only:
             raise StoreError(f"{self.path}: the store is open read-only")
         try:
             if isinstance(ntriples, Path):
-                self._store.bulk_load(path=str(ntriples), format=ox.RdfFormat.N_TRIPLES)
+                self._store.bulk_load(path=str(ntriples), format=ox.RdfFormat.N_TRIPLES,
+                                      lenient=lenient)
             else:
-                self._store.bulk_load(ntriples, ox.RdfFormat.N_TRIPLES)
+                self._store.bulk_load(ntriples, ox.RdfFormat.N_TRIPLES, lenient=lenient)
             self._store.flush()
         except SyntaxError as exc:
             raise StoreError(f"invalid N-Triples: {_one_line(exc)}") from None
@@ -291,6 +282,53 @@ class EmbeddedStore:
     def oxigraph(self) -> "pyoxigraph.Store":
         """The underlying :class:`pyoxigraph.Store` (for callers who need more)."""
         return self._store
+
+
+class StoreBuilder:
+    """A new on-disk store, written beside ``path`` and renamed over it by :meth:`commit`.
+
+    Use it as a context manager: leaving the block without :meth:`commit`
+    (an error, a failed validation) removes the new store and leaves any
+    old one at ``path`` as it was. ``store`` is the new store, open for
+    writing and for queries.
+    """
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.tmp = Path(tempfile.mkdtemp(prefix=f".{self.path.name}.", suffix=".tmp",
+                                         dir=self.path.parent))
+        try:
+            self.store = EmbeddedStore(self.tmp, read_only=False)
+        except BaseException:
+            shutil.rmtree(self.tmp, ignore_errors=True)
+            raise
+        self.done = False
+
+    def commit(self) -> EmbeddedStore:
+        """Close the new store, rename it to ``path`` and return it opened read-only."""
+        self.store.close()
+        old = None
+        if self.path.exists():
+            old = self.path.with_name(f".{self.path.name}.old.{os.getpid()}")
+            os.replace(self.path, old)
+        os.replace(self.tmp, self.path)
+        self.done = True
+        if old is not None:
+            shutil.rmtree(old, ignore_errors=True)
+        return EmbeddedStore(self.path)
+
+    def abort(self) -> None:
+        if not self.done:
+            self.store.close()
+            shutil.rmtree(self.tmp, ignore_errors=True)
+            self.done = True
+
+    def __enter__(self) -> "StoreBuilder":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.abort()
 
 
 def open_store(store: str | Path | None = None, endpoint: str | None = None,

@@ -22,6 +22,7 @@ True
 """
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
@@ -145,6 +146,12 @@ _NODE_KIND_TEST = {
 }
 
 
+def value_screen(step: str, tests: list[str]) -> str:
+    """A query counting the uses of ``step`` whose ``?value`` fails (or errs in) any of ``tests``."""
+    cond = " || ".join(f"({t})" for t in tests)
+    return f"SELECT (COUNT(*) AS ?n) WHERE {{ {step} FILTER (COALESCE({cond}, true)) }}"
+
+
 @dataclass(frozen=True)
 class PropertyShape:
     """One property shape of one node shape, with its constraints (SPARQL-ready).
@@ -187,25 +194,42 @@ class PropertyShape:
         """A group selecting ``?this ?value`` for every value of the path."""
         return f"{{ SELECT ?this ?value WHERE {{ {self.step} }} }}"
 
+    def value_tests(self) -> list[str]:
+        """Tests on ``?value`` that are true, or an error, when a value fails a value constraint.
+
+        Each mentions ``?value`` once: the engine reads a long literal or an
+        IRI from the store every time an expression uses it, so a screen
+        costs what its mentions of ``?value`` do.
+        """
+        out = []
+        if self.datatype:
+            out.append(f"datatype(?value) != {self.datatype}")  # an error for a non-literal
+        if self.node_kind:
+            out.append(_NODE_KIND_TEST[self.node_kind])
+        if self.min_inclusive:
+            out.append(f"?value < {self.min_inclusive}")  # an error when not comparable
+        if self.min_length is not None:
+            out.append(f"STRLEN(STR(?value)) < {self.min_length}")  # an error for a blank node
+        return out
+
     def screens(self) -> list[tuple[tuple[str, ...], str]]:
         """Cheap queries that each count 0 when some constraints surely hold.
 
         Each item is ``(components, query)``: the query selects ``?n``; when
         it is not 0, the detailed checks of those components run. A screen
-        never misses a violation: value tests, ``sh:class`` and
-        ``sh:maxCount 1`` are screened over *every* use of the predicate (a
-        superset of the focus nodes' values), which needs no join; only
-        ``sh:minCount 1`` joins with the focus nodes (a hashed anti-join).
-        ``sh:hasValue``, ``sh:lessThan`` and counts other than 0 and 1 are
-        always checked in detail.
+        never misses a violation: value tests (see :meth:`value_tests`),
+        ``sh:class`` and ``sh:maxCount`` are screened over *every* use of the
+        predicate (a superset of the focus nodes' values), which needs no
+        join (``sh:lessThan`` joins the two predicates); only ``sh:minCount 1``
+        joins with the focus nodes (a hashed anti-join). ``sh:hasValue`` and
+        ``sh:minCount`` above 1 are always checked in detail. :func:`validate_store` runs the
+        value tests of all shapes on one predicate as one screen.
         """
         out: list[tuple[tuple[str, ...], str]] = []
         step = self.step
-        tests = self.local_tests()
+        tests = self.value_tests()
         if tests:
-            cond = " || ".join(t for _, t in tests)
-            out.append((tuple(c for c, _ in tests),
-                        f"SELECT (COUNT(*) AS ?n) WHERE {{ {step} FILTER ({cond}) }}"))
+            out.append((tuple(c for c, _ in self.local_tests()), value_screen(step, tests)))
         if self.class_:
             out.append((("Class",),
                         f"SELECT (COUNT(*) AS ?n) WHERE {{ {{ SELECT DISTINCT ?value WHERE "
@@ -215,6 +239,15 @@ class PropertyShape:
             out.append((("MaxCount",),
                         "SELECT ((COUNT(*) - COUNT(DISTINCT ?this)) AS ?n) "
                         f"WHERE {{ {step} }}"))
+        elif self.max_count is not None:
+            out.append((("MaxCount",),
+                        f"SELECT (COUNT(*) AS ?n) WHERE {{ {{ SELECT ?this (COUNT(*) AS ?c) "
+                        f"WHERE {{ {step} }} GROUP BY ?this }} FILTER (?c > {self.max_count}) }}"))
+        if self.less_than:
+            out.append((("LessThan",),
+                        f"SELECT (COUNT(*) AS ?n) WHERE {{ {self.values} {{ SELECT ?this ?other "
+                        f"WHERE {{ ?this {self.less_than} ?other }} }} "
+                        f"FILTER (!COALESCE(?value < ?other, false)) }}"))
         if self.min_count == 1:
             out.append((("MinCount",),
                         f"SELECT (COUNT(*) AS ?n) WHERE {{ {self.focus} MINUS "
@@ -294,7 +327,10 @@ def property_shapes(shapes: "rdflib.Graph | None" = None, *, subclasses: bool = 
             targets.append(f"{{ ?src {_n3(pred)} ?this }}")
         if not targets:
             continue
-        focus = f"{{ SELECT DISTINCT ?this WHERE {{ {' UNION '.join(targets)} }} }}"
+        if len(targets) == 1 and len(classes) == 1 and not subclasses:
+            focus = targets[0]  # one class: each node once, no DISTINCT needed
+        else:
+            focus = f"{{ SELECT DISTINCT ?this WHERE {{ {' UNION '.join(targets)} }} }}"
         name = _short(str(shape))
         props = sorted(g.objects(shape, RSH.property), key=lambda ps: str(g.value(ps, RSH.path)))
         for ps in props:
@@ -345,48 +381,85 @@ def _int(term) -> int:
     return int(term.value) if term is not None else 0
 
 
-def run_checks(store: "SparqlStore", checks: Iterable[Check]) -> tuple[list[Violation], bool]:
+def _run_one(store: "SparqlStore", c: Check) -> tuple[list[Violation], bool]:
+    res = store.query(_PROLOGUE + c.sparql)
+    found = []
+    for row in res.rows:
+        focus = row[0].value if row[0] is not None else "?"
+        value = None
+        if "value" in res.variables and c.component not in ("MinCount", "MaxCount"):
+            cell = row[res.variables.index("value")]
+            value = str(cell) if cell is not None else None
+        found.append(Violation(focus, c.path, c.component, value))
+    return found, len(res.rows) >= SAMPLE
+
+
+def _map(fn, items: list, threads: int) -> list:
+    """``[fn(x) for x in items]``, on ``threads`` threads (queries release the GIL)."""
+    if threads <= 1 or len(items) <= 1:
+        return [fn(x) for x in items]
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(max_workers=threads, thread_name_prefix="kg-shacl") as pool:
+        return list(pool.map(fn, items))
+
+
+def run_checks(store: "SparqlStore", checks: Iterable[Check], threads: int = 1
+               ) -> tuple[list[Violation], bool]:
     """Violations of ``checks``, and whether any check stopped at :data:`SAMPLE`."""
     found: list[Violation] = []
     capped = False
-    for c in checks:
-        res = store.query(_PROLOGUE + c.sparql)
-        capped = capped or len(res.rows) >= SAMPLE
-        for row in res.rows:
-            focus = row[0].value if row[0] is not None else "?"
-            value = None
-            if "value" in res.variables and c.component not in ("MinCount", "MaxCount"):
-                cell = row[res.variables.index("value")]
-                value = str(cell) if cell is not None else None
-            found.append(Violation(focus, c.path, c.component, value))
+    for more, hit in _map(lambda c: _run_one(store, c), list(checks), threads):
+        found.extend(more)
+        capped = capped or hit
     return found, capped
 
 
-def validate_store(store: "SparqlStore", shapes: "rdflib.Graph | None" = None) -> Report:
+def validate_store(store: "SparqlStore", shapes: "rdflib.Graph | None" = None, *,
+                   threads: int | None = None) -> Report:
     """Validate the graph in ``store`` with SPARQL (see the module docstring).
 
     Each property shape is first screened with cheap counting queries (see
     :meth:`PropertyShape.screens`); only the constraints a screen flags get
-    their detailed checks, which name the failing nodes.
+    their detailed checks, which name the failing nodes. A screen shared by
+    several shapes (the same predicate with the same tests, such as
+    ``rdfs:label`` of papers, tracks and collaborations) runs once, and the
+    queries run on ``threads`` threads (default: up to 2, the store answers
+    queries in parallel).
     """
+    if threads is None:
+        threads = min(2, os.cpu_count() or 1)
     subclasses = bool(store.query(
         "ASK { ?x <http://www.w3.org/2000/01/rdf-schema#subClassOf> ?y }").boolean)
     pshapes = property_shapes(shapes, subclasses=subclasses)
-    found: list[Violation] = []
+    screens: dict[str, list[tuple[int, tuple[str, ...]]]] = {}
+    values: dict[str, list[str]] = {}  # step -> the value tests of every shape using it
+    for i, ps in enumerate(pshapes):
+        tests = ps.value_tests()
+        local = tuple(c for c, _ in ps.local_tests())
+        for components, sparql in ps.screens():
+            if tests and components == local:  # the value screen: merged per step below
+                merged = values.setdefault(ps.step, [])
+                merged += [t for t in tests if t not in merged]
+                screens.setdefault(ps.step, []).append((i, components))
+            else:
+                screens.setdefault(sparql, []).append((i, components))
+    for step, tests in values.items():  # one scan of a predicate for all its value tests
+        screens[value_screen(step, tests)] = screens.pop(step)
+    queries = list(screens)
+    counts = _map(lambda q: store.query(_PROLOGUE + q), queries, threads)
+    failing: dict[int, set[str]] = {}
+    for sparql, res in zip(queries, counts):
+        if res.rows and _int(res.rows[0][0]):
+            for i, components in screens[sparql]:
+                failing.setdefault(i, set()).update(components)
+    run: list[Check] = []
     n_checks = 0
-    capped = False
-    for ps in pshapes:
+    for i, ps in enumerate(pshapes):
         checks = ps.checks()
         n_checks += len(checks)
-        failing: set[str] = set()
-        for components, sparql in ps.screens():
-            res = store.query(_PROLOGUE + sparql)
-            if res.rows and _int(res.rows[0][0]):
-                failing.update(components)
-        run = [c for c in checks if c.component in failing] + ps.always()
-        more, hit = run_checks(store, run)
-        found.extend(more)
-        capped = capped or hit
+        run += [c for c in checks if c.component in failing.get(i, ())] + ps.always()
+    found, capped = run_checks(store, run, threads)
     return Report(not found, tuple(sorted(set(found))), n_checks, "sparql", capped)
 
 

@@ -43,7 +43,8 @@ Design decisions
   ``kgo:Model``, ``kgo:Method``, ``kgo:Dataset``, ``kgo:Task``, ``kgo:Metric``,
   ``kgo:Other``.
 * Counts (``kgo:paperCount``, ``kgo:mentionCount``, ``kgo:authorCount``,
-  ``kgo:trackCount``, ``kgo:jointPapers``) and ``kgo:Collaboration`` nodes (pairs of people with
+  ``kgo:trackCount``, ``kgo:jointPapers``, ``kgo:authorsShown``), ``kgo:firstAuthorship``
+  and ``kgo:Collaboration`` nodes (pairs of people with
   two or more joint papers) are statistics derived when the graph is made;
   the rest of the graph states them too (e.g. ``schema:author``), they only
   save the queries an aggregation.
@@ -124,6 +125,8 @@ class KGO(DefinedNamespace):
     authorCount: URIRef  # Track -> distinct people with a paper in it
     trackCount: URIRef  # Person -> distinct tracks their papers are filed under
     nameKey: URIRef  # Person -> the name in lower case, spaces collapsed (for lookups)
+    authorsShown: URIRef  # paper -> how many names its listing showed (its kgo:authorship nodes)
+    firstAuthorship: URIRef  # paper -> its kgo:authorship node of position 1
 
 
 class SCHEMA(DefinedNamespace):

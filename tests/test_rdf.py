@@ -54,6 +54,20 @@ def test_authorships_are_ordered_and_one_based(sample_corpus, sample_graph):
         assert {r[2] for r in rows} == set(sample_graph.objects(s, SCHEMA.author))
         assert all(sample_graph.value(a, KGO.position).datatype == XSD.integer
                    for a in sample_graph.objects(s, KGO.authorship))
+        # the precomputed facts the query library reads: names shown, first authorship
+        assert sample_graph.value(s, KGO.authorsShown) == Literal(len(p.authors))
+        first = sample_graph.value(s, KGO.firstAuthorship)
+        assert first in set(sample_graph.objects(s, KGO.authorship))
+        assert sample_graph.value(first, KGO.position).toPython() == 1
+        assert str(sample_graph.value(first, KGO.nameAsWritten)) == p.authors[0]
+
+
+def test_a_paper_without_authors_has_no_first_authorship():
+    p = Paper(id="cd" * 8, authors=(), abstract="Nobody wrote this.")
+    g = to_graph(Build(Corpus(papers=(p,))))
+    s = URIRef(M.paper(p.id))
+    assert g.value(s, KGO.authorsShown) == Literal(0)
+    assert g.value(s, KGO.firstAuthorship) is None
 
 
 def test_tracks_are_skos_with_broader(sample_graph):

@@ -65,6 +65,13 @@ BREAKAGES = {
                                  f"<{R}person/ada_lovelace> }}"),
     "shared authorship": (f"INSERT DATA {{ {P3} <https://w3id.org/paper-kg/ontology#authorship> "
                           f"<{R}paper/{rdf_fixture.P1}/author/1> }}"),
+    "first authorship is a person": (f"INSERT DATA {{ {P1} <https://w3id.org/paper-kg/ontology#"
+                                     f"firstAuthorship> <{R}person/ada_lovelace> }}"),
+    "three selectors": (f"INSERT DATA {{ <{R}paper/{rdf_fixture.P1}/mention/1#target> "
+                        f"<http://www.w3.org/ns/oa#hasSelector> <{R}paper/{rdf_fixture.P1}/mention/2#quote> }}"),
+    "authors shown not a number": (f"DELETE WHERE {{ {P3} <https://w3id.org/paper-kg/ontology#"
+                                   f"authorsShown> ?n }} ; INSERT DATA {{ {P3} "
+                                   f"<https://w3id.org/paper-kg/ontology#authorsShown> \"2\" }}"),
     "entity without type concept": (f"DELETE DATA {{ <{R}entity/glue> "
                                     f"<http://www.w3.org/1999/02/22-rdf-syntax-ns#type> "
                                     f"<http://www.w3.org/2004/02/skos/core#Concept> }}"),

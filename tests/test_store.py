@@ -10,7 +10,7 @@ from kg.errors import QueryError, StoreError
 from kg.models import Build
 from kg.rdf import to_ntriples
 from kg.rdf_stage import write_rdf
-from kg.store import EmbeddedStore, load_graph, open_store, to_term
+from kg.store import EmbeddedStore, StoreBuilder, load_graph, open_store, to_term
 
 NT = to_ntriples(rdf_fixture.make(), entities=rdf_fixture.entities())
 NAME = "PREFIX schema: <https://schema.org/> "
@@ -76,6 +76,34 @@ def test_create_replaces_an_old_store_atomically(tmp_path):
         EmbeddedStore.create(tmp_path / "bad", b"<urn:a> <urn:b> .\n")
     assert not (tmp_path / "bad").exists()
     assert [p.name for p in tmp_path.iterdir()] == ["store"]
+
+
+def test_builder_leaves_the_old_store_unless_committed(tmp_path):
+    path = tmp_path / "store"
+    EmbeddedStore.create(path, b"<urn:a> <urn:b> <urn:c> .\n").close()
+    with StoreBuilder(path) as builder:  # e.g. a build whose graph fails validation
+        builder.store.load_ntriples(NT)
+        assert builder.store.count() == len(NT.splitlines())
+    assert [p.name for p in tmp_path.iterdir()] == ["store"]
+    with EmbeddedStore(path) as st:
+        assert st.count() == 1
+    with StoreBuilder(path) as builder:
+        builder.store.load_ntriples(NT, lenient=True)
+        builder.store.optimize()
+        new = builder.commit()
+    with new:
+        assert new.count() == len(NT.splitlines())
+    assert [p.name for p in tmp_path.iterdir()] == ["store"]
+
+
+def test_lenient_load_is_the_same_graph_for_kg_text(sample_corpus):
+    # kg.rdf mints every IRI and escapes every literal: loading its text
+    # without the parser's IRI checks gives the same graph
+    nt = to_ntriples(Build(sample_corpus))
+    strict, lenient = EmbeddedStore.memory(), EmbeddedStore.memory()
+    strict.load_ntriples(nt)
+    lenient.load_ntriples(nt, lenient=True)
+    assert strict.dump_ntriples() == lenient.dump_ntriples()
 
 
 def test_missing_store_is_a_one_line_error(tmp_path):

@@ -37,7 +37,15 @@ queries for it:
   reading their text;
 * top-N questions first find the N-th highest precomputed count
   (``kgo:paperCount`` and friends, see :mod:`kg.rdf`) and keep what reaches
-  it, so that only a few rows are joined with names and sorted by text.
+  it, so that only a few rows are joined with names and sorted by text;
+* a value needed for a few thousand rows only (a paper's label, its first
+  author through ``kgo:firstAuthorship``) is fetched in an ``OPTIONAL``,
+  which looks it up row by row, rather than joined with every node's;
+* ``ORDER BY`` a long text (more than 15 bytes: labels, paper ids) is
+  written ``ORDER BY CONCAT("~", ?x)``: the same order, but the engine then
+  compares values held in memory instead of reading both strings from the
+  store at every comparison (three times faster on 10,000 rows); ties are
+  broken by a unique key so that limits and order are deterministic.
 
 Examples
 --------
