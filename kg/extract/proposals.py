@@ -404,6 +404,9 @@ _ANCHORS = {id(_CUE): (_SUBJECT_AT, _SUBJECT_WORDS), id(_CUE_LOOSE): (_SUBJECT_A
 # every word one of _CALLED, _CALLED_MORE and _LOWER_NAMED needs (lower-cased)
 _NAMING_HINTS = ("called", "dubbed", "named", "termed", "coined", "namely", "abbreviated",
                  "denote", "referred", "we call", "we name", "we term", "we dub")
+_NAMING_TOKENS = frozenset(w for base in (
+    "called dubbed named termed coined namely abbreviated denote denoted denotes referred "
+    "call name term dub").split() for w in (base, base.capitalize()))
 _NAMING_PATTERNS = (_CALLED, _LOWER_NAMED)
 
 
@@ -458,8 +461,11 @@ def find_proposals(text: str, pairs=(), known=None, words: list[str] | None = No
 
     strong = (_CUE, _CALLED, _OUR, _OUR_IS)   # cues that hold even for a known name
     # the naming patterns need a naming word: most abstracts have none
-    lowered = text.lower()
-    naming = any(h in lowered for h in _NAMING_HINTS)
+    if words is not None:   # (a word a naming pattern needs is a token of its own)
+        naming = not _NAMING_TOKENS.isdisjoint(words)
+    else:
+        lowered = text.lower()
+        naming = any(h in lowered for h in _NAMING_HINTS)
     for rx, strict in ((_CUE, True), (_CALLED, True), (_OUR, True), (_CUE_LOOSE, False),
                        (_LOWER_NAMED, False), (_OUR_IS, True),
                        (_NOVEL_PAREN, False), (_ENUM_AT, False), (_APPOSITION_AT, False),
