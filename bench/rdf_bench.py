@@ -114,9 +114,11 @@ def _time_one(store, q, pv, repeat: int, budget: float) -> tuple[float, int]:
     return statistics.median(times), rows
 
 
-def _forked(fn, timeout: float, extra_memory: int) -> tuple[object, float, str]:
+def _forked(fn, timeout: float, extra_memory: int = 0,
+            memory_cap: int | None = None) -> tuple[object, float, str]:
     """Run ``fn()`` in a forked child (sharing the loaded graph copy-on-write),
-    capped in time and memory.
+    capped in time and memory (``extra_memory`` bytes beyond what the parent
+    maps, or ``memory_cap`` bytes in all).
 
     Returns ``(result, seconds, why)``: ``result`` is ``None`` when the child
     was stopped at ``timeout`` (``why`` is ``"time"``) or failed, e.g. out of
@@ -141,7 +143,9 @@ def _forked(fn, timeout: float, extra_memory: int) -> tuple[object, float, str]:
         os.close(r)
         gc.disable()  # a collection would touch (and so copy) every shared page
         try:
-            if vms:
+            if memory_cap is not None:
+                resource.setrlimit(resource.RLIMIT_AS, (memory_cap, memory_cap))
+            elif vms:
                 hard = resource.getrlimit(resource.RLIMIT_AS)[1]
                 cap = vms + extra_memory
                 cap = cap if hard == resource.RLIM_INFINITY else min(cap, hard)
@@ -269,20 +273,11 @@ def rdflib_phase(work: Path, papers: int, seed: int, repeat: int, rdflib_repeat:
 
     Runs in a forked child capped at ``memory_gib`` (so that running out of
     memory is a MemoryError, not the kernel killing the bench); returns
-    what it measured, or ``None`` if it ran out of memory or time.
+    what it measured, or a dict with ``error`` if it ran out of memory or time.
     """
-    import json
-    import select
-    import signal
-
-    r, w = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # the child
-        os.close(r)
+    def phase() -> dict:
         result: dict = {"papers": papers}
         try:
-            cap = int(memory_gib * 2**30)
-            resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
             if papers == out["papers"]:
                 nt, p_r, n_r, emb = out["nt"], out["params"], out["triples"], out["embedded"]
             else:
@@ -314,27 +309,10 @@ def rdflib_phase(work: Path, papers: int, seed: int, repeat: int, rdflib_repeat:
             result["children_peak_mb"] = peak_mb(resource.RUSAGE_CHILDREN)
         except MemoryError:
             result["error"] = f"out of memory (cap {memory_gib:g} GiB)"
-        except BaseException as exc:  # noqa: BLE001
-            result["error"] = f"{type(exc).__name__}: {exc}"
-        finally:
-            try:
-                os.write(w, json.dumps(result).encode())
-            finally:
-                os._exit(0)
-    os.close(w)
-    data = b""
-    while True:
-        ready, _, _ = select.select([r], [], [], 6 * 3600)
-        if not ready:
-            os.kill(pid, signal.SIGKILL)
-            break
-        chunk = os.read(r, 65536)
-        if not chunk:
-            break
-        data += chunk
-    os.close(r)
-    os.waitpid(pid, 0)
-    return json.loads(data) if data else {"papers": papers, "error": "the child died"}
+        return result
+
+    got, _, why = _forked(phase, 6 * 3600, memory_cap=int(memory_gib * 2**30))
+    return got if got is not None else {"papers": papers, "error": f"the child stopped: {why}"}
 
 
 def main(argv: list[str] | None = None) -> int:
