@@ -213,12 +213,6 @@ def _variant_form(word: str, gaz: Gazetteer) -> Form | None:
     return f
 
 
-def _variant_candidate(words: list[str], i: int, gaz: Gazetteer) -> list[tuple[int, Form]]:
-    """One token with a size/variant suffix: "LLaMA-2-7B", "Qwen2.5-7B-Instruct"."""
-    f = _variant_form(words[i], gaz)
-    return [(i + 1, f)] if f is not None else []
-
-
 def select(words: list[str], offsets: list[int], text: str,
            by_start: dict[int, list[tuple[int, Form]]], gaz: Gazetteer,
            sentence_starts: set[int] | None = None) -> list[Match]:
