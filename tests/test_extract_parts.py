@@ -385,3 +385,41 @@ def test_proposal_cues_from_blind4(text, proposed):
     from kg.extract import extract_texts
 
     assert {m.text for m in extract_texts([text])[0].mentions if m.proposed} == proposed
+
+
+@pytest.mark.parametrize("text, proposed", [
+    # the paper's code repository carries the name of what it makes
+    ("OSSCAR can lead to lower perplexity. Our code is available at "
+     "https://github.com/mazumder-lab/OSSCAR.", {"OSSCAR"}),
+    ("Med-ST learns temporal semantics. Code: https://github.com/SVT-Yang/MedST.", {"Med-ST"}),
+    # "to propose" after the paper's own subject
+    ("We leverage these observations to propose Prompting for Robustness (PfR) which first uses "
+     "foundation models.", {"Prompting for Robustness", "PfR"}),
+    # an apposition after "the resulting <noun>" / "our proposed <nouns>"
+    ("The resulting model, Tripod, achieves state-of-the-art results on four benchmarks.",
+     {"Tripod"}),
+    ("Our proposed baselines, FRBC and FRBT, achieve superior performance.", {"FRBC", "FRBT"}),
+    # a quoted name is a name even when it reads like "X-adjective"
+    ('We apply a log-sigmoid to the rewards, a method we term "LSC-transformation" (defined '
+     "below).", {"LSC-transformation"}),
+])
+def test_proposal_cues_from_blind5(text, proposed):
+    from kg.extract import extract_texts
+
+    assert {m.text for m in extract_texts([text])[0].mentions if m.proposed} == proposed
+
+
+@pytest.mark.parametrize("text", [
+    # a repository named like an ordinary word, or a name the paper only uses
+    "We build on transformers: https://github.com/huggingface/transformers.",
+    "We evaluate on ImageNet. Our code: https://github.com/someone/our-code.",
+])
+def test_repository_names_need_a_name_in_the_text(text):
+    from kg.extract import extract_texts
+
+    assert not [m.text for m in extract_texts([text])[0].mentions if m.proposed]
+
+
+def test_long_form_drops_a_closing_quote():
+    [p] = find_acronyms('The resulting "Stochastic Resonance Transformer" (SRT) retains it.')
+    assert (p.long, p.short) == ("Stochastic Resonance Transformer", "SRT")

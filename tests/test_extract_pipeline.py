@@ -79,7 +79,8 @@ def scores():
     from kg.extract.evaluate import evaluate, load
 
     rows = [r for name in ("devset.jsonl", "devset2.jsonl", "devset3.jsonl", "devset4.jsonl",
-                           "blind.jsonl", "blind2.jsonl", "blind3.jsonl", "blind4.jsonl", "blind5.jsonl")
+                           "blind.jsonl", "blind2.jsonl", "blind3.jsonl", "blind4.jsonl", "blind5.jsonl",
+                           "blind6.jsonl")
             if (DEVSETS / name).exists() for r in load(DEVSETS / name)]
     return evaluate(rows)
 
@@ -101,18 +102,20 @@ def test_quality_on_tuning_sets(scores, split):
     assert all(got[k] >= v for k, v in TARGETS.items()), got
 
 
-# dev3, dev4 and blind to blind4 were each scored blind once and are tuning
-# data now; several are still under TARGETS for proposed names. blind5 is held
-# out (its first score: P .852, R .750, proposed .529, acronyms .892).
+# dev3, dev4 and blind to blind5 were each scored blind once and are tuning
+# data now; several are still under TARGETS for proposed names. blind6 is held
+# out (first score: P .926, R .871, proposed .730, acronyms .944; after this
+# round's rules, tuned on blind5 only: .926, .876, .746, .944).
 # These floors, a little under the figures measured, catch a regression.
 FLOORS = {"dev3": {"mention_P": 0.93, "mention_R": 0.89, "proposed_R": 0.88, "acronym_R": 0.88},
           "dev4": {"mention_P": 0.95, "mention_R": 0.90, "proposed_R": 0.80, "acronym_R": 0.94},
           "blind": {"mention_P": 0.94, "mention_R": 0.93, "proposed_R": 0.86, "acronym_R": 0.95},
           "blind2": {"mention_P": 0.94, "mention_R": 0.88, "proposed_R": 0.89, "acronym_R": 0.93},
-          "blind3": {"mention_P": 0.90, "mention_R": 0.84, "proposed_R": 0.70, "acronym_R": 0.94},
+          "blind3": {"mention_P": 0.90, "mention_R": 0.84, "proposed_R": 0.72, "acronym_R": 0.94},
           "blind4": {"mention_P": 0.92, "mention_R": 0.88, "proposed_R": 0.86, "acronym_R": 0.94},
-          # held out: its first score, guarded; nobody has looked at its errors
-          "blind5": {"mention_P": 0.85, "mention_R": 0.75, "proposed_R": 0.52, "acronym_R": 0.89}}
+          "blind5": {"mention_P": 0.85, "mention_R": 0.77, "proposed_R": 0.62, "acronym_R": 0.89},
+          # held out: guarded at its latest score; nobody has looked at its errors
+          "blind6": {"mention_P": 0.92, "mention_R": 0.87, "proposed_R": 0.74, "acronym_R": 0.94}}
 
 
 @pytest.mark.parametrize("split", sorted(FLOORS))

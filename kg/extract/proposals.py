@@ -117,7 +117,7 @@ _NOT_PART_AFTER = re.compile(r"\s*(?:problems?|settings?|framework for|tasks?)\b
 _PAIR_CUE = re.compile(rf"{_SUBJECT}(?:{_VERBS})\s+{_FILLER}{_OPEN_Q}$")
 # a sentence that builds the paper's own system: "we offer two matching strategies:",
 # "Within SemiRES, we design ..."
-_WE_MAKE = re.compile(r"\b[Ww]e (?:also |further |then |first |additionally )?(?:propose|introduce|"
+_WE_MAKE = re.compile(r"\b[Ww]e (?:[a-z]+ ){0,6}?(?:to |and )?(?:propose|introduce|"
                       r"present|develop|design|devise|offer|build|construct|employ a novel|"
                       r"incorporate a novel)\s+(?:[^\s.;]*\s+){0,10}$")
 # a long form after these words names what is used or studied, not what is made
@@ -206,6 +206,12 @@ _GENERIC_NOUNS = frozenset("method methods approach framework model algorithm te
                            "strategy variant system pipeline objective loss module mechanism "
                            "architecture benchmark dataset agent paradigm network tool library "
                            "family task setting problem procedure criterion solution plugin".split())
+_QUOTES = frozenset("\"“‘'")
+# "The resulting model, Tripod, achieves", "Our proposed baselines, FRBC and FRBT, achieve"
+_OWN_APPOSITION = re.compile(
+    rf"\b(?:[Tt]he resulting|[Oo]ur (?:proposed|new|novel|final))\s+(?:[\w\-]+\s+){{0,2}}?"
+    rf"(?P<noun>[a-z]+),\s+(?P<name>(?:{_NAME_TOKEN}|{_CAP_WORD})(?:,?\s+and\s+(?:{_NAME_TOKEN}|"
+    rf"{_CAP_WORD}))?),")
 _GENERIC_PLURALS = frozenset("methods approaches frameworks models algorithms techniques schemes strategies "
                              "results experiments evidence analyses bounds guarantees insights tools "
                              "variants systems pipelines".split())
@@ -438,7 +444,7 @@ def find_proposals(text: str, pairs=(), known=None, words: list[str] | None = No
         if name in _NOT_NAMES or len(name) < 2 or _DIGITS.fullmatch(name) or (
                 not strict and known(name)):
             return True
-        if _ADJECTIVE_COMPOUND.search(name):
+        if _ADJECTIVE_COMPOUND.search(name) and text[ps - 1: ps] not in _QUOTES:
             return True  # "PDE-informed", "Continuous-time": a modifier, not a name
         if (_SPELLING.match(name) and _CAPITAL_NEXT.match(text, pe)) or (
                 " " in name and not _TWO_LOWER.search(name.replace("LLMs", ""))):
@@ -599,4 +605,52 @@ def find_proposals(text: str, pairs=(), known=None, words: list[str] | None = No
             ptype = "other" if _blocked(p) else _type_after(text, max(p.long_end, p.short_end), "")
             add(p.long, p.long_start, p.long_end, ptype, True)
             add(p.short, p.short_start, p.short_end, ptype, True)
+    if "resulting " in text or any(w in text for w in ("ur proposed ", "ur new ", "ur novel ", "ur final ")):
+        for m in _OWN_APPOSITION.finditer(text):
+            if m.group("noun") in _GENERIC_NOUNS or m.group("noun") in _GENERIC_PLURALS or \
+                    m.group("noun") in ("baseline", "baselines"):
+                noun = m.group("noun")
+                ptype = _cue_types().get(noun) or _cue_types().get(noun[:-1]) or \
+                    _type_after(text, m.end(), noun)
+                s, e = m.span("name")
+                for part in re.split(r",?\s+and\s+", text[s:e]):
+                    ps = text.index(part, s)
+                    add(part, ps, ps + len(part), ptype, False)
+    # the name the paper's own code repository carries ("... at github.com/x/OSSCAR")
+    if "github.com/" in text or "gitlab.com/" in text:
+        for name, s, e in repository_names(text):
+            add(name, s, e, _type_after(text, e, ""), True)
     return sorted(found.values(), key=lambda p: p.start)
+
+
+_REPOSITORY = re.compile(r"\b(?:github|gitlab)\.com/[\w.\-]+/([\w.\-]*\w)")
+_NAME_WORD = re.compile(r"(?<![\w\-/.])[A-Za-z0-9][\w\-+]*[\w+](?![\w\-+/])")
+
+
+def repository_names(text: str) -> list[tuple[str, int, int]]:
+    """Where the text names the code repository it links to (its first use).
+
+    A repository named like a word of the abstract names what the paper
+    makes ("Our code is available at https://github.com/x/OSSCAR": OSSCAR is
+    the paper's own). The word must look like a name (a capital or a digit)
+    and match the repository's name up to case and separators.
+
+    >>> repository_names("OSSCAR prunes. Code: https://github.com/lab/osscar.")
+    [('OSSCAR', 0, 6)]
+    >>> repository_names("We use transformers: https://github.com/x/transformers")
+    []
+    """
+    from kg.extract.normalise import entity_key
+
+    out = []
+    for m in _REPOSITORY.finditer(text):
+        key = entity_key(m.group(1))
+        if len(key) < 3:
+            continue
+        start = text.rfind("http", 0, m.start())
+        for w in _NAME_WORD.finditer(text, 0, start if start >= 0 else m.start()):
+            word = w.group(0)
+            if word.lower() != word and word not in _NOT_NAMES and entity_key(word) == key:
+                out.append((word, w.start(), w.end()))
+                break
+    return out
