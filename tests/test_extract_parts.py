@@ -423,3 +423,16 @@ def test_repository_names_need_a_name_in_the_text(text):
 def test_long_form_drops_a_closing_quote():
     [p] = find_acronyms('The resulting "Stochastic Resonance Transformer" (SRT) retains it.')
     assert (p.long, p.short) == ("Stochastic Resonance Transformer", "SRT")
+
+
+def test_an_all_capital_proposed_name_is_no_plural_of_a_known_one():
+    from kg.extract import extract_texts
+
+    # "RLS" is not the plural of RL, nor "DMS" of DM
+    for text, name in [("We propose RLS, a new solver. RLS is fast.", "RLS"),
+                       ("We propose DMS, a method for sampling.", "DMS")]:
+        got = {(m.text, m.canonical, m.proposed) for m in extract_texts([text])[0].mentions}
+        assert got == {(name, name, True)}
+    # a plural written as such still folds: "LLMs" is LLM
+    [m] = extract_texts(["We study LLMs."])[0].mentions
+    assert m.canonical == "LLM"

@@ -224,8 +224,10 @@ def resolve(text: str, words: list[str], offsets: list[int], matches: list[Match
             del spans[k]
         spans[(start, end)] = (ent, prio)
 
-    def from_gaz(key: str) -> _Ent | None:
-        f = gaz.lookup(key) or gaz.lookup(singular_key(key))
+    def from_gaz(key: str, surface: str = "") -> _Ent | None:
+        # "RLS" is no plural of RL: an all-capital name keeps its final S
+        f = gaz.lookup(key) or (None if surface[-1:] == "S" and surface.isupper()
+                                else gaz.lookup(singular_key(key)))
         if f is None:
             return None
         e = f.entity
@@ -314,7 +316,7 @@ def resolve(text: str, words: list[str], offsets: list[int], matches: list[Match
             ent = spans[pair_inside[0]][0]
         else:
             key = entity_key(pr.name)
-            ent = from_gaz(key) or proposed_ents.get(key) or _Ent(pr.name, pr.type, key)
+            ent = from_gaz(key, pr.name) or proposed_ents.get(key) or _Ent(pr.name, pr.type, key)
             proposed_ents.setdefault(key, ent)   # one entity (and type) for every use
         put(pr.start, pr.end, ent, 4)
         proposed_keys.add(ent.key)
