@@ -215,6 +215,9 @@ _OWN_APPOSITION = re.compile(
 _GENERIC_PLURALS = frozenset("methods approaches frameworks models algorithms techniques schemes strategies "
                              "results experiments evidence analyses bounds guarantees insights tools "
                              "variants systems pipelines".split())
+_APPOSITION_NOUNS = _GENERIC_NOUNS | _GENERIC_PLURALS | {"baseline", "baselines"}
+_OWN_APPOSITION_HINTS = ("resulting ", "ur proposed ", "ur new ", "ur novel ", "ur final ")
+_AND_SPLIT = re.compile(r",?\s+and\s+")
 _DIGITS = re.compile(r"[\d.,]+")
 _CAPITAL_NEXT = re.compile(r"\s+[A-Z]")
 _TWO_LOWER = re.compile(r"[a-z]{2}")
@@ -605,17 +608,17 @@ def find_proposals(text: str, pairs=(), known=None, words: list[str] | None = No
             ptype = "other" if _blocked(p) else _type_after(text, max(p.long_end, p.short_end), "")
             add(p.long, p.long_start, p.long_end, ptype, True)
             add(p.short, p.short_start, p.short_end, ptype, True)
-    if "resulting " in text or any(w in text for w in ("ur proposed ", "ur new ", "ur novel ", "ur final ")):
+    if any(w in text for w in _OWN_APPOSITION_HINTS):
         for m in _OWN_APPOSITION.finditer(text):
-            if m.group("noun") in _GENERIC_NOUNS or m.group("noun") in _GENERIC_PLURALS or \
-                    m.group("noun") in ("baseline", "baselines"):
-                noun = m.group("noun")
-                ptype = _cue_types().get(noun) or _cue_types().get(noun[:-1]) or \
-                    _type_after(text, m.end(), noun)
-                s, e = m.span("name")
-                for part in re.split(r",?\s+and\s+", text[s:e]):
-                    ps = text.index(part, s)
-                    add(part, ps, ps + len(part), ptype, False)
+            noun = m.group("noun")
+            if noun not in _APPOSITION_NOUNS:
+                continue
+            ptype = _cue_types().get(noun) or _cue_types().get(noun[:-1]) or \
+                _type_after(text, m.end(), noun)
+            s, e = m.span("name")
+            for part in _AND_SPLIT.split(text[s:e]):
+                ps = text.index(part, s)
+                add(part, ps, ps + len(part), ptype, False)
     # the name the paper's own code repository carries ("... at github.com/x/OSSCAR")
     if "github.com/" in text or "gitlab.com/" in text:
         for name, s, e in repository_names(text):
