@@ -399,6 +399,13 @@ def test_proposal_cues_from_blind4(text, proposed):
     ("The resulting model, Tripod, achieves state-of-the-art results on four benchmarks.",
      {"Tripod"}),
     ("Our proposed baselines, FRBC and FRBT, achieve superior performance.", {"FRBC", "FRBT"}),
+    # a coined acronym with a method's noun after it, in the paper's own voice
+    ("In this paper, we demonstrate how to perform provably robust and conjugate Gaussian "
+     "process (RCGP) regression at no cost.", {"robust and conjugate Gaussian process", "RCGP"}),
+    # a part of the paper's system, its sentence opening with an adverbial phrase
+    ("In this paper, we introduce the Med-ST framework for modeling. For spatial modeling, "
+     "Med-ST employs the Mixture of View Expert (MoVE) architecture to integrate features.",
+     {"Med-ST", "Mixture of View Expert", "MoVE"}),
     # a quoted name is a name even when it reads like "X-adjective"
     ('We apply a log-sigmoid to the rewards, a method we term "LSC-transformation" (defined '
      "below).", {"LSC-transformation"}),
@@ -436,3 +443,11 @@ def test_an_all_capital_proposed_name_is_no_plural_of_a_known_one():
     # a plural written as such still folds: "LLMs" is LLM
     [m] = extract_texts(["We study LLMs."])[0].mentions
     assert m.canonical == "LLM"
+
+
+def test_a_field_or_phrase_is_never_proposed():
+    from kg.extract import extract_texts
+
+    text = ("We propose ZeroNet. With a series of improvements we propose, ZeroNet outperforms "
+            "the current state-of-the-art (SoTA) by a wide margin.")
+    assert {m.text for m in extract_texts([text])[0].mentions if m.proposed} == {"ZeroNet"}

@@ -104,8 +104,8 @@ def test_quality_on_tuning_sets(scores, split):
 
 # dev3, dev4 and blind to blind5 were each scored blind once and are tuning
 # data now; several are still under TARGETS for proposed names. blind6 is held
-# out (first score: P .926, R .871, proposed .730, acronyms .944; after this
-# round's rules, tuned on blind5 only: .926, .876, .746, .944).
+# out (first score: P .926, R .871, proposed .730, acronyms .944; after two
+# rounds of rules from blind5's errors: .926, .876, .746, .944).
 # These floors, a little under the figures measured, catch a regression.
 FLOORS = {"dev3": {"mention_P": 0.93, "mention_R": 0.89, "proposed_R": 0.88, "acronym_R": 0.88},
           "dev4": {"mention_P": 0.95, "mention_R": 0.90, "proposed_R": 0.80, "acronym_R": 0.94},
@@ -113,7 +113,7 @@ FLOORS = {"dev3": {"mention_P": 0.93, "mention_R": 0.89, "proposed_R": 0.88, "ac
           "blind2": {"mention_P": 0.94, "mention_R": 0.88, "proposed_R": 0.89, "acronym_R": 0.93},
           "blind3": {"mention_P": 0.90, "mention_R": 0.84, "proposed_R": 0.72, "acronym_R": 0.94},
           "blind4": {"mention_P": 0.92, "mention_R": 0.88, "proposed_R": 0.86, "acronym_R": 0.94},
-          "blind5": {"mention_P": 0.85, "mention_R": 0.77, "proposed_R": 0.62, "acronym_R": 0.89},
+          "blind5": {"mention_P": 0.85, "mention_R": 0.77, "proposed_R": 0.70, "acronym_R": 0.89},
           # held out: guarded at its latest score; nobody has looked at its errors
           "blind6": {"mention_P": 0.92, "mention_R": 0.87, "proposed_R": 0.74, "acronym_R": 0.94}}
 

@@ -102,9 +102,15 @@ class ProposalDetector(_Component):
     def __init__(self, nlp: Language, name: str, directory: str | None):
         gaz = gazetteer.load(directory)
 
+        fields = discover.not_entities()
+
         def known(name: str) -> bool:
             """Would the gazetteer match this name as written? (case rules
-            included: "Maestro" is not the MAESTRO dataset)"""
+            included: "Maestro" is not the MAESTRO dataset) Or is it a field,
+            a piece of hardware or a phrase ("AI", "GPU", "SoTA") that no paper
+            proposes?"""
+            if name in fields:
+                return True
             form = gaz.lookup(entity_key(name))
             return form is not None and ruler.surface_ok(name, form, False)
 

@@ -215,6 +215,11 @@ _OWN_APPOSITION = re.compile(
 _GENERIC_PLURALS = frozenset("methods approaches frameworks models algorithms techniques schemes strategies "
                              "results experiments evidence analyses bounds guarantees insights tools "
                              "variants systems pipelines".split())
+_NOUN_AFTER = re.compile(r"\)\s+([a-z]+)")
+_OWN_THING_NOUNS = frozenset("pipeline framework method approach algorithm model architecture "
+                             "regression module network system technique strategy loss objective "
+                             "scheme mechanism estimator paradigm".split())
+_FIRST_PERSON = re.compile(r"\b(?:[Ww]e|[Oo]ur|[Tt]his (?:paper|work))\b")
 _APPOSITION_NOUNS = _GENERIC_NOUNS | _GENERIC_PLURALS | {"baseline", "baselines"}
 _OWN_APPOSITION_HINTS = ("resulting ", "ur proposed ", "ur new ", "ur novel ", "ur final ")
 _AND_SPLIT = re.compile(r",?\s+and\s+")
@@ -266,7 +271,8 @@ def _type_after(text: str, end: int, before: str) -> str:
 
 
 _SENTENCE_SUBJECT = re.compile(r"\s*(?:(?:Specifically|Then|First|Moreover|Further|In addition|"
-                               r"Finally),\s*)?(?:the\s+|our\s+)?([\w^+\-]+)")
+                               r"Finally|(?:For|In|To|With|On|By|At) [^,.]{1,40}),\s*)?"
+                               r"(?:the\s+|our\s+)?([\w^+\-]+)")
 
 
 def _sentence_start(text: str, pos: int) -> int:
@@ -606,6 +612,19 @@ def find_proposals(text: str, pairs=(), known=None, words: list[str] | None = No
                 and (_WE_MAKE.search(head[-150:]) or (_OWN_PART_CUE.search(head) and any(
                     _word_in(o, head) for o in own)))):
             ptype = "other" if _blocked(p) else _type_after(text, max(p.long_end, p.short_end), "")
+            add(p.long, p.long_start, p.long_end, ptype, True)
+            add(p.short, p.short_start, p.short_end, ptype, True)
+    # "we demonstrate how to perform robust and conjugate Gaussian process (RCGP) regression":
+    # a coined acronym with a method's noun after it, in the paper's own voice
+    for p in pairs:
+        if (p.long_start, p.long_end) in found or p.long_start > p.short_start:
+            continue
+        noun = _NOUN_AFTER.match(text, p.short_end)
+        if not noun or noun.group(1) not in _OWN_THING_NOUNS or known(p.short) or known(p.long):
+            continue
+        head = text[_sentence_start(text, p.long_start): p.long_start]
+        if _FIRST_PERSON.search(head) and not _USED_BEFORE.search(head[-60:]):
+            ptype = _cue_types().get(noun.group(1)) or _type_after(text, p.short_end, "")
             add(p.long, p.long_start, p.long_end, ptype, True)
             add(p.short, p.short_start, p.short_end, ptype, True)
     if any(w in text for w in _OWN_APPOSITION_HINTS):
