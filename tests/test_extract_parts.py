@@ -451,3 +451,11 @@ def test_a_field_or_phrase_is_never_proposed():
     text = ("We propose ZeroNet. With a series of improvements we propose, ZeroNet outperforms "
             "the current state-of-the-art (SoTA) by a wide margin.")
     assert {m.text for m in extract_texts([text])[0].mentions if m.proposed} == {"ZeroNet"}
+
+
+def test_no_proposed_name_ends_in_a_function_word():
+    from kg.extract import extract_texts
+
+    text = ("We introduce a transformer with (multiple) discrete bottleneck(s), whose latent "
+            "codes learn a compressed representation.")
+    assert not [m.text for m in extract_texts([text])[0].mentions if m.proposed]

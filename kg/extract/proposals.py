@@ -64,6 +64,7 @@ _CUE_PAREN = re.compile(
     rf"{_SUBJECT}(?:{_VERBS})\s+{_FILLER}(?P<name>[a-z][\w\-]*(?: [\w\-]+){{1,7}}) "
     rf"\((?P<alias>(?!(?:with|for|to|of|in|on|by|see|where|which|that|e\.g|i\.e|resp)\b)"
     rf"[a-z][\w\- ]{{2,40}})\)")
+_FUNCTION_WORDS = frozenset("with for to of in on by and or the a an from via as at".split())
 _CUE_LOOSE = re.compile(rf"{_SUBJECT}(?:{_VERBS})\s+{_LOOSE}(?:[\w\-]+\s*(?:[—–]\s*(?:the\s+)?|\())?"
                         rf"(?P<name>{_NAME_TOKEN})")
 
@@ -573,6 +574,8 @@ def find_proposals(text: str, pairs=(), known=None, words: list[str] | None = No
         for name, ps, pe in _pieces(text, *m.span("name")):
             add(name, ps, pe, ptype, False)
     for m in _anchored(_CUE_PAREN, text, at):
+        if m.group("name").rsplit(" ", 1)[-1] in _FUNCTION_WORDS:
+            continue   # "a transformer with (multiple) bottlenecks": no name ends in "with"
         ptype = _type_after(text, m.end(), "")
         add(m.group("name"), m.start("name"), m.end("name"), ptype, False)
         add(m.group("alias"), m.start("alias"), m.end("alias"), ptype, False)
