@@ -76,13 +76,10 @@ TARGETS = {"mention_P": 0.90, "mention_R": 0.85, "proposed_R": 0.85, "acronym_R"
 
 @pytest.fixture(scope="module")
 def scores():
-    from kg.extract.evaluate import evaluate, load
+    from kg.extract.evaluate import ALL_SETS, evaluate, load
 
-    rows = [r for name in ("devset.jsonl", "devset2.jsonl", "devset3.jsonl", "devset4.jsonl",
-                           "blind.jsonl", "blind2.jsonl", "blind3.jsonl", "blind4.jsonl", "blind5.jsonl",
-                           "blind6.jsonl")
-            if (DEVSETS / name).exists() for r in load(DEVSETS / name)]
-    return evaluate(rows)
+    assert all(path.exists() for path in ALL_SETS)
+    return evaluate([r for path in ALL_SETS for r in load(path)])
 
 
 def _figures(s):

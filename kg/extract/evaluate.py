@@ -21,16 +21,10 @@ from kg.extract.normalise import entity_key, singular_key, strip_variant
 
 SCORED_TYPES = ("model", "method", "dataset")
 DEFAULT = Path(__file__).resolve().parents[2] / "tests" / "data" / "devset" / "devset.jsonl"
-DEVSET2 = DEFAULT.with_name("devset2.jsonl")
-DEVSET3 = DEFAULT.with_name("devset3.jsonl")
-DEVSET4 = DEFAULT.with_name("devset4.jsonl")
-BLIND = DEFAULT.with_name("blind.jsonl")
-BLIND2 = DEFAULT.with_name("blind2.jsonl")
-BLIND3 = DEFAULT.with_name("blind3.jsonl")
-BLIND4 = DEFAULT.with_name("blind4.jsonl")
-BLIND5 = DEFAULT.with_name("blind5.jsonl")
-BLIND6 = DEFAULT.with_name("blind6.jsonl")
-ALL_SETS = (DEFAULT, DEVSET2, DEVSET3, DEVSET4, BLIND, BLIND2, BLIND3, BLIND4, BLIND5, BLIND6)
+# every set, oldest first (tests/data/devset/README.md tells their history)
+ALL_SETS = tuple(DEFAULT.with_name(f"{name}.jsonl") for name in (
+    "devset", "devset2", "devset3", "devset4", "blind", "blind2", "blind3", "blind4", "blind5",
+    "blind6"))
 
 
 def eval_key(text: str) -> str:

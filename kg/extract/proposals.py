@@ -217,6 +217,8 @@ _GENERIC_PLURALS = frozenset("methods approaches frameworks models algorithms te
                              "results experiments evidence analyses bounds guarantees insights tools "
                              "variants systems pipelines".split())
 _NOUN_AFTER = re.compile(r"\)\s+([a-z]+)")
+# (a short list on purpose: every model/method cue noun of discovery also let in fields and
+# tasks such as "Evolutionary Computation (EC) methods", "uncertainty quantification (UQ)")
 _OWN_THING_NOUNS = frozenset("pipeline framework method approach algorithm model architecture "
                              "regression module network system technique strategy loss objective "
                              "scheme mechanism estimator paradigm".split())
