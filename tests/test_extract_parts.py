@@ -416,6 +416,15 @@ def test_proposal_cues_from_blind5(text, proposed):
     assert {m.text for m in extract_texts([text])[0].mentions if m.proposed} == proposed
 
 
+def test_repository_name_offsets_survive_case_folding():
+    from kg.extract.proposals import repository_names
+
+    # "İ" lower-cases to two characters: offsets must still point into the text
+    text = "İstanbul data. OSSCAR prunes. Code: https://github.com/lab/osscar."
+    [(name, s, e)] = repository_names(text)
+    assert (name, text[s:e]) == ("OSSCAR", "OSSCAR")
+
+
 @pytest.mark.parametrize("text", [
     # a repository named like an ordinary word, or a name the paper only uses
     "We build on transformers: https://github.com/huggingface/transformers.",

@@ -223,6 +223,23 @@ _OWN_THING_NOUNS = frozenset("pipeline framework method approach algorithm model
                              "regression module network system technique strategy loss objective "
                              "scheme mechanism estimator paradigm".split())
 _FIRST_PERSON = re.compile(r"\b(?:[Ww]e|[Oo]ur|[Tt]his (?:paper|work))\b")
+def _own_appositions(text: str, at: dict[str, list[int]] | None):
+    """Matches of :data:`_OWN_APPOSITION`, tried only where "the resulting" or
+    "our proposed/new/novel/final" starts (the token anchors, when there are)."""
+    if at is None:
+        if any(w in text for w in _OWN_APPOSITION_HINTS):
+            yield from _OWN_APPOSITION.finditer(text)
+        return
+    starts = [o for w in ("our", "Our") for o in at.get(w, ())
+              if text.startswith(_OUR_NEXT, o + 4)]
+    starts += [o - 4 for o in at.get("resulting", ()) if o >= 4 and text[o - 4: o] in ("the ", "The ")]
+    for o in sorted(starts):
+        m = _OWN_APPOSITION.match(text, o)
+        if m:
+            yield m
+
+
+_OUR_NEXT = ("proposed ", "new ", "novel ", "final ")
 _APPOSITION_NOUNS = _GENERIC_NOUNS | _GENERIC_PLURALS | {"baseline", "baselines"}
 _OWN_APPOSITION_HINTS = ("resulting ", "ur proposed ", "ur new ", "ur novel ", "ur final ")
 _AND_SPLIT = re.compile(r",?\s+and\s+")
@@ -407,7 +424,8 @@ _GATES = {_SUBJECT_WORDS: re.compile(rf"{_SUBJECT}(?:{_VERBS}|{_VERBS_ING})"),
           _OUR_WORDS: re.compile(r"[Oo]ur\b|[Tt]he proposed\b"),
           _CALLED_WORDS: re.compile(r"(?:called|dubbed|named|termed|coined|namely|abbreviated|which we|"
                                     r"we (?:call|name|term|dub|denote)|denoted (?:as|by)|referred to as)\b")}
-_ALL_ANCHOR_WORDS = _SUBJECT_WORDS | _CALLED_WORDS | _OUR_WORDS | _NOVEL_WORDS | _WINS_WORDS
+_ALL_ANCHOR_WORDS = (_SUBJECT_WORDS | _CALLED_WORDS | _OUR_WORDS | _NOVEL_WORDS | _WINS_WORDS
+                     | {"resulting"})
 _ANCHORS = {id(_CUE): (_SUBJECT_AT, _SUBJECT_WORDS), id(_CUE_LOOSE): (_SUBJECT_AT, _SUBJECT_WORDS),
             id(_CUE_PAREN): (_SUBJECT_AT, _SUBJECT_WORDS),
             id(_LOWER_NAMED): (_SUBJECT_AT, _SUBJECT_WORDS), id(_CALLED): (_CALLED_AT, _CALLED_WORDS),
@@ -632,35 +650,38 @@ def find_proposals(text: str, pairs=(), known=None, words: list[str] | None = No
             ptype = _cue_types().get(noun.group(1)) or _type_after(text, p.short_end, "")
             add(p.long, p.long_start, p.long_end, ptype, True)
             add(p.short, p.short_start, p.short_end, ptype, True)
-    if any(w in text for w in _OWN_APPOSITION_HINTS):
-        for m in _OWN_APPOSITION.finditer(text):
-            noun = m.group("noun")
-            if noun not in _APPOSITION_NOUNS:
-                continue
-            ptype = _cue_types().get(noun) or _cue_types().get(noun[:-1]) or \
-                _type_after(text, m.end(), noun)
-            s, e = m.span("name")
-            for part in _AND_SPLIT.split(text[s:e]):
-                ps = text.index(part, s)
-                add(part, ps, ps + len(part), ptype, False)
+    for m in _own_appositions(text, at):
+        noun = m.group("noun")
+        if noun not in _APPOSITION_NOUNS:
+            continue
+        ptype = _cue_types().get(noun) or _cue_types().get(noun[:-1]) or \
+            _type_after(text, m.end(), noun)
+        s, e = m.span("name")
+        for part in _AND_SPLIT.split(text[s:e]):
+            ps = text.index(part, s)
+            add(part, ps, ps + len(part), ptype, False)
     # the name the paper's own code repository carries ("... at github.com/x/OSSCAR")
     if "github.com/" in text or "gitlab.com/" in text:
-        for name, s, e in repository_names(text):
+        for name, s, e in repository_names(text, words, offsets):
             add(name, s, e, _type_after(text, e, ""), True)
     return sorted(found.values(), key=lambda p: p.start)
 
 
-_REPOSITORY = re.compile(r"\b(?:github|gitlab)\.com/[\w.\-]+/([\w.\-]*\w)")
+_HOSTS = ("github.com/", "gitlab.com/")
+_REPOSITORY = re.compile(r"(?:github|gitlab)\.com/[\w.\-]+/([\w.\-]*\w)")
 _NAME_WORD = re.compile(r"(?<![\w\-/.])[A-Za-z0-9][\w\-+]*[\w+](?![\w\-+/])")
 
 
-def repository_names(text: str) -> list[tuple[str, int, int]]:
+def repository_names(text: str, words: list[str] | None = None,
+                     offsets: list[int] | None = None) -> list[tuple[str, int, int]]:
     """Where the text names the code repository it links to (its first use).
 
     A repository named like a word of the abstract names what the paper
     makes ("Our code is available at https://github.com/x/OSSCAR": OSSCAR is
     the paper's own). The word must look like a name (a capital or a digit)
-    and match the repository's name up to case and separators.
+    and match the repository's name up to case and separators. ``words`` and
+    ``offsets`` are the text's tokens, when there are (cheaper than finding
+    the words again).
 
     >>> repository_names("OSSCAR prunes. Code: https://github.com/lab/osscar.")
     [('OSSCAR', 0, 6)]
@@ -670,14 +691,62 @@ def repository_names(text: str) -> list[tuple[str, int, int]]:
     from kg.extract.normalise import entity_key
 
     out = []
-    for m in _REPOSITORY.finditer(text):
-        key = entity_key(m.group(1))
-        if len(key) < 3:
-            continue
-        start = text.rfind("http", 0, m.start())
-        for w in _NAME_WORD.finditer(text, 0, start if start >= 0 else m.start()):
-            word = w.group(0)
-            if word.lower() != word and word not in _NOT_NAMES and entity_key(word) == key:
-                out.append((word, w.start(), w.end()))
-                break
+    for host in _HOSTS:
+        at = text.find(host)   # (found by str.find: a regex scan for the host is 10x slower)
+        while at >= 0:
+            m = _REPOSITORY.match(text, at)
+            at = text.find(host, at + 1)
+            key = entity_key(m.group(1)) if m else ""
+            if len(key) < 3:
+                continue
+            end = text.rfind("http", 0, m.start())
+            found = _word_with_key(text, key, end if end >= 0 else m.start(), words, offsets)
+            if found:
+                out.append(found)
     return out
+
+
+def _word_with_key(text: str, key: str, end: int, words: list[str] | None,
+                   offsets: list[int] | None) -> tuple[str, int, int] | None:
+    """The first name-shaped word before ``end`` whose key is ``key``.
+
+    ``str.find`` on the lower-cased text first, for the key's own letters and
+    for its first three with a separator inside ("Med-ST" for medst); only a
+    hit is looked at word by word (a loop over every word, or a regex made
+    for each key, costs several times more).
+    """
+    from kg.extract.normalise import entity_key
+
+    def name_at(i: int):
+        w = _NAME_WORD.match(text, i)
+        word = w.group(0) if w else ""
+        if word.lower() != word and word not in _NOT_NAMES and entity_key(word) == key:
+            return word, i, i + len(word)
+        return None
+
+    low = text.lower()
+    if len(low) != len(text):   # "İ" lowers to two characters: offsets would shift
+        low = None
+    else:
+        i = low.find(key, 0, end)
+        while i >= 0:
+            found = name_at(i)
+            if found:
+                return found
+            i = low.find(key, i + 1, end)
+        head = key[:3]
+        if not any(low.find(v, 0, end) >= 0 for v in
+                   [head] + [head[0] + sep + head[1:] for sep in "-_. "] +
+                   [head[:2] + sep + head[2:] for sep in "-_. "]):
+            return None   # no spelling of its first letters: the name is not there
+    first = {key[0], key[0].upper()}
+    spans = zip(words, offsets) if words is not None and offsets is not None else (
+        (w.group(0), w.start()) for w in _NAME_WORD.finditer(text, 0, end))
+    for word, start in spans:
+        if start >= end:
+            break
+        if word[0] in first:   # (name_at reads the whole word: the tokenizer may split it)
+            found = name_at(start)
+            if found:
+                return found
+    return None
