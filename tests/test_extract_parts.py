@@ -468,3 +468,43 @@ def test_no_proposed_name_ends_in_a_function_word():
     text = ("We introduce a transformer with (multiple) discrete bottleneck(s), whose latent "
             "codes learn a compressed representation.")
     assert not [m.text for m in extract_texts([text])[0].mentions if m.proposed]
+
+
+@pytest.mark.parametrize("text,pair", [
+    ("as Major-Minor Mean Field Control (M3FC). We", ("Major-Minor Mean Field Control", "M3FC")),
+    ("We propose the multi-marginal matching gap (M3G), a loss",
+     ("multi-marginal matching gap", "M3G")),
+    ("the Advantage Actor-Critic (A2C) baseline", ("Advantage Actor-Critic", "A2C")),
+    ("a new construction, Transformer in Transformer (in short, TINT), that",
+     ("Transformer in Transformer", "TINT")),
+    ("Observable Propagation (in short: ObProp) finds", ("Observable Propagation", "ObProp")),
+])
+def test_acronyms_with_a_letter_count_or_an_alias_lead(text, pair):
+    [a] = find_acronyms(text)
+    assert (a.long, a.short) == pair
+    assert text[a.long_start:a.long_end] == a.long and text[a.short_start:a.short_end] == a.short
+
+
+def test_a_long_form_never_holds_a_naming_word():
+    text = "a message-passing function called Multiset to Multiset GNN (M2M-GNN) for graphs"
+    assert [a.long for a in find_acronyms(text)] == []
+
+
+@pytest.mark.parametrize("text,proposed", [
+    # a name in apposition to what the paper makes holds even where the gazetteer has one
+    # like it (SGDM is also SGD with momentum)
+    ("Conditioned on the observed graph, we propose a novel graph generative framework, SGDM, "
+     "which is based on subgraph diffusion.", ["SGDM"]),
+    ("We first introduce a novel video Multimodal Large Language Model (MLLM), MotionEpic, "
+     "which achieves fine-grained grounding.", ["MotionEpic"]),
+    # a naming word in the parentheses is no alias, and no name starts with an article
+    ("We propose an AlphaZero-like tree-search learning framework for LLMs (termed TS-LLM), "
+     "which", ["TS-LLM"]),
+    ("We propose a simple yet effective input-level backdoor detection (dubbed IBD-PSC) to",
+     ["IBD-PSC"]),
+])
+def test_proposal_cues_from_blind6_and_icml(text, proposed):
+    from kg.extract import _nlp
+
+    doc = _nlp(None)(text)
+    assert [p.name for p in doc.user_data["kg_proposals"]] == proposed

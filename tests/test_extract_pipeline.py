@@ -99,20 +99,21 @@ def test_quality_on_tuning_sets(scores, split):
     assert all(got[k] >= v for k, v in TARGETS.items()), got
 
 
-# dev3, dev4 and blind to blind5 were each scored blind once and are tuning
-# data now; several are still under TARGETS for proposed names. blind6 is held
-# out (first score: P .926, R .871, proposed .730, acronyms .944; after two
-# rounds of rules from blind5's errors: .926, .876, .746, .944).
+# dev3, dev4 and blind to blind6 were each scored blind once and are tuning
+# data now; several are still under TARGETS for proposed names. blind7 is held
+# out (first score: P .930, R .860, proposed .746, acronyms .963; after this
+# round of rules: .930, .860, .762, .975).
 # These floors, a little under the figures measured, catch a regression.
 FLOORS = {"dev3": {"mention_P": 0.93, "mention_R": 0.89, "proposed_R": 0.88, "acronym_R": 0.88},
-          "dev4": {"mention_P": 0.95, "mention_R": 0.90, "proposed_R": 0.80, "acronym_R": 0.94},
+          "dev4": {"mention_P": 0.95, "mention_R": 0.90, "proposed_R": 0.84, "acronym_R": 0.96},
           "blind": {"mention_P": 0.94, "mention_R": 0.93, "proposed_R": 0.86, "acronym_R": 0.95},
           "blind2": {"mention_P": 0.94, "mention_R": 0.88, "proposed_R": 0.89, "acronym_R": 0.93},
-          "blind3": {"mention_P": 0.90, "mention_R": 0.84, "proposed_R": 0.72, "acronym_R": 0.94},
-          "blind4": {"mention_P": 0.92, "mention_R": 0.88, "proposed_R": 0.86, "acronym_R": 0.94},
-          "blind5": {"mention_P": 0.85, "mention_R": 0.77, "proposed_R": 0.70, "acronym_R": 0.89},
+          "blind3": {"mention_P": 0.90, "mention_R": 0.84, "proposed_R": 0.74, "acronym_R": 0.94},
+          "blind4": {"mention_P": 0.92, "mention_R": 0.88, "proposed_R": 0.90, "acronym_R": 0.94},
+          "blind5": {"mention_P": 0.85, "mention_R": 0.77, "proposed_R": 0.72, "acronym_R": 0.91},
+          "blind6": {"mention_P": 0.92, "mention_R": 0.88, "proposed_R": 0.78, "acronym_R": 0.95},
           # held out: guarded at its latest score; nobody has looked at its errors
-          "blind6": {"mention_P": 0.92, "mention_R": 0.87, "proposed_R": 0.74, "acronym_R": 0.94}}
+          "blind7": {"mention_P": 0.92, "mention_R": 0.85, "proposed_R": 0.75, "acronym_R": 0.97}}
 
 
 @pytest.mark.parametrize("split", sorted(FLOORS))

@@ -56,13 +56,27 @@ def _extraction(paper_id: str, doc) -> Extraction:
                       aliases=tuple(dict.fromkeys(doc.user_data.get("kg_aliases") or ())))
 
 
+def _docs(nlp, texts: Sequence[str], raws: Sequence[str]):
+    """Docs of the clean texts, each holding the phrases its abstract as written
+    sets in emphasis (which cleaning removes; see :mod:`kg.extract.emphasis`)."""
+    from kg.extract.emphasis import emphasised
+
+    for text, raw in zip(texts, raws):
+        doc = nlp.make_doc(text)
+        phrases = emphasised(raw)
+        if phrases:
+            doc.user_data["kg_emphasis"] = phrases
+        yield doc
+
+
 def extract_texts(raw_abstracts: Sequence[str], ids: Sequence[str] | None = None,
                   model: str | None = None) -> list[Extraction]:
     """Clean and extract a list of abstracts (as written), in one process."""
     ids = ids or [str(i) for i in range(len(raw_abstracts))]
     nlp = _nlp(model)
     texts = [clean(a) for a in raw_abstracts]
-    return [_extraction(pid, doc) for pid, doc in zip(ids, nlp.pipe(texts, batch_size=BATCH))]
+    return [_extraction(pid, doc) for pid, doc in
+            zip(ids, nlp.pipe(_docs(nlp, texts, raw_abstracts), batch_size=BATCH))]
 
 
 def _work(chunk: tuple[list[str], list[str]]) -> tuple[list[Extraction], float, float]:
@@ -74,7 +88,8 @@ def _work(chunk: tuple[list[str], list[str]]) -> tuple[list[Extraction], float, 
     t0 = time.process_time()
     texts = [clean(a) for a in raws]
     t1 = time.process_time()
-    out = [_extraction(pid, doc) for pid, doc in zip(ids, nlp.pipe(texts, batch_size=BATCH))]
+    out = [_extraction(pid, doc) for pid, doc in
+           zip(ids, nlp.pipe(_docs(nlp, texts, raws), batch_size=BATCH))]
     return out, t1 - t0, time.process_time() - t1
 
 

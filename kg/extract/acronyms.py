@@ -103,13 +103,17 @@ def initials_long_form(short: str, window: str) -> str | None:
     return window[start:]
 
 
+_ALIAS_LEAD = re.compile(r"(?:in short|for short|a\.?k\.?a\.?|hereafter|henceforth)[,:]?\s+")
 _BAD_IN_LONG = re.compile(r"[(),;:]")
+_NAMING_IN_LONG = (" called ", " named ", " termed ", " dubbed ")
 _FIRST_ITEM = re.compile(r"[;,]\s")
 
 
 def _valid(short: str, long: str) -> bool:
     if not long or len(long) <= len(short) or _BAD_IN_LONG.search(long):
         return False
+    if any(w in long for w in _NAMING_IN_LONG):
+        return False   # "a function called Multiset to Multiset GNN (M2M-GNN)"
     words = long.split()
     if len(words) == 1 and sum(c.isupper() for c in short) >= 3 and long.islower() and "-" not in long:
         return False   # "aggregation algorithm (AGR)" is not "algorithm"
@@ -119,6 +123,22 @@ def _valid(short: str, long: str) -> bool:
     if short_low in low and short_low in (w.strip(",.;:") for w in low.split()):
         return False
     return not low.startswith(("the ", "a ", "an ", "and ", "of ", "with "))
+
+
+_POWER = re.compile(r"([A-Za-z])([2-4])(?![0-9])")
+
+
+def _powers_spelt(short: str) -> str | None:
+    """An acronym with a letter's count written as a digit, spelt out ("M3FC" for
+    Major-Minor Mean Field Control: MMMFC); None if it has none.
+
+    >>> _powers_spelt("M3FC"), _powers_spelt("A2C"), _powers_spelt("LLM")
+    ('MMMFC', 'AAC', None)
+    """
+    if not any(c in short for c in "234"):
+        return None
+    spelt = _POWER.sub(lambda m: m.group(1) * int(m.group(2)), short)
+    return spelt if spelt != short else None
 
 
 def _strip_plural(short: str) -> str:
@@ -134,8 +154,12 @@ def find_acronyms(text: str) -> list[AcronymPair]:
         inside = m.group(1)
         if _NAME_LIST.fullmatch(inside):
             continue  # "(Adroit, MetaWorld, DMC)": a list of names, not a definition
+        lead = _ALIAS_LEAD.match(inside) if inside[0] in "ifah" else None
+        if lead:   # "Transformer in Transformer (in short, TINT)"
+            inside = inside[lead.end():]
         first = _FIRST_ITEM.split(inside, maxsplit=1)[0].strip()
-        in_start = m.start(1) + inside.index(first) if first else m.start(1)
+        in_start = (m.start(1) + (lead.end() if lead else 0)
+                    + (inside.index(first) if first else 0))
         base = max(0, m.start() - 200)
         before = text[base: m.start()].rstrip()
         if is_short_form(first):
@@ -155,6 +179,9 @@ def find_acronyms(text: str) -> list[AcronymPair]:
                 long = find_best_long_form(_strip_plural(short), window)
             if long is None:
                 long = find_best_long_form(short, window)
+            if long is None and (spelt := _powers_spelt(_strip_plural(short))):
+                # "Major-Minor Mean Field Control (M3FC)"
+                long = initials_long_form(spelt, window) or find_best_long_form(spelt, window)
             if long is None or not _valid(short, long):
                 continue
             offset = base + w0

@@ -13,7 +13,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 from spacy.util import minibatch
 
-from kg.extract import acronyms, discover, gazetteer, proposals, resolve, ruler
+from kg.extract import acronyms, discover, emphasis, gazetteer, proposals, resolve, ruler
 from kg.extract.normalise import entity_key
 
 # Results live in ``doc.user_data`` under these names and are readable as
@@ -118,8 +118,9 @@ class ProposalDetector(_Component):
 
     def __call__(self, doc: Doc) -> Doc:
         words, offsets, _, text = _words(doc)
+        set_apart = doc.user_data.get("kg_emphasis", ()) + emphasis.quoted(text)
         doc.user_data["kg_proposals"] = proposals.find_proposals(
-            text, doc.user_data.get("kg_acronyms") or (), self.known, words, offsets)
+            text, doc.user_data.get("kg_acronyms") or (), self.known, words, offsets, set_apart)
         return doc
 
 

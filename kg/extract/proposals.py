@@ -22,6 +22,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import compress
 
+from kg.extract.emphasis import coined
+
 # a name: a token with a capital after its first letter, or digits, or ++ /
 # ^ marks: ToMoE, LLR, R^3, W4A16, PPI++, Meta-iLaD, DiffusionDB
 _NAME_TOKEN = (r"(?:[A-Za-z0-9Α-Ω][\w^+\-.']*[A-Z0-9+^][\w^+\-'#]*|[A-Z][a-z]+[A-Z][\w^+\-'#]*)"
@@ -61,8 +63,10 @@ _CUE = re.compile(
     rf"|[A-Z][a-z]{{2,}}[\w+\-]*(?=\s*(?:,\s*(?:a|an)\s|\(|:\s|[—–])))")
 # "we propose attention with dynamic relational priming (prime attention)"
 _CUE_PAREN = re.compile(
-    rf"{_SUBJECT}(?:{_VERBS})\s+{_FILLER}(?P<name>[a-z][\w\-]*(?: [\w\-]+){{1,7}}) "
-    rf"\((?P<alias>(?!(?:with|for|to|of|in|on|by|see|where|which|that|e\.g|i\.e|resp)\b)"
+    rf"{_SUBJECT}(?:{_VERBS})\s+{_FILLER}(?P<name>(?!(?:a|an|the|yet|our|this)\b)[a-z][\w\-]*"
+    rf"(?: [\w\-]+){{1,7}}) "
+    rf"\((?P<alias>(?!(?:with|for|to|of|in|on|by|see|where|which|that|e\.g|i\.e|resp|called|termed|"
+    rf"dubbed|named|namely|coined)\b)"
     rf"[a-z][\w\- ]{{2,40}})\)")
 _FUNCTION_WORDS = frozenset("with for to of in on by and or the a an from via as at".split())
 _CUE_LOOSE = re.compile(rf"{_SUBJECT}(?:{_VERBS})\s+{_LOOSE}(?:[\w\-]+\s*(?:[—–]\s*(?:the\s+)?|\())?"
@@ -295,6 +299,49 @@ _SENTENCE_SUBJECT = re.compile(r"\s*(?:(?:Specifically|Then|First|Moreover|Furth
                                r"(?:the\s+|our\s+)?([\w^+\-]+)")
 
 
+_NOTION_BEFORE = re.compile(r"\b(?:notion|concept|idea|phenomenon|property)s? of (?:an? |the )?$")
+
+
+def _coined_type(text: str, s: int, e: int, end: int) -> str:
+    """The type of a name the author set apart after a cue: its head noun's; a
+    notion or a lower-case phrase with no telling head is no model, method or
+    dataset ("the notion of a *universal critic*", "the “weights component”")."""
+    from kg.extract.resolve import head_type
+
+    name = text[s:e]
+    if _NOTION_BEFORE.search(text[max(0, s - 30): s].rstrip("“‘\"'`")):
+        return "other"
+    typ = head_type(name)
+    if typ in ("model", "method", "dataset"):
+        return typ
+    if typ is not None or name.lower() == name:
+        return "other"
+    return _type_after(text, end, "")
+
+
+_THING_BEFORE = re.compile(r"\b((?i:pipeline|framework|method|approach|algorithm|model|architecture|"
+                           r"module|network|system|technique|strategy|scheme|mechanism|estimator|"
+                           r"benchmark|dataset|agent|optimizer|solver|attack|paradigm))"
+                           r"(?:\s*\([^()]{1,20}\))?,\s+$")
+_APPOSED_AFTER = re.compile(r"(?=,|\s*\(|\s+(?:which|that|to|for|is)\b)")
+_PAREN_APPOSED = re.compile(rf"\),\s+(?P<name>{_NAME_TOKEN})(?=,|\s*\(|\s+(?:which|that|to|for|is)\b)")
+
+
+def _apposed(text: str, s: int, e: int) -> tuple[int, int] | None:
+    """The span of a name set in apposition to the thing a cue introduces: "a
+    novel graph generative framework, SGDM, which", "a novel video Multimodal
+    Large Language Model (MLLM), MotionEpic, which" (``s:e`` is the name the
+    loose cue found: the apposed name itself, or the acronym before it)."""
+    if text[s - 1: s] == "(":
+        m = _PAREN_APPOSED.match(text, e)
+        if m and _THING_BEFORE.search(text, max(0, s - 60), m.start("name")):
+            return m.span("name")
+        return None
+    if _THING_BEFORE.search(text, max(0, s - 40), s) and _APPOSED_AFTER.match(text, e):
+        return s, e
+    return None
+
+
 def _sentence_start(text: str, pos: int) -> int:
     """Where the sentence holding ``pos`` starts."""
     i = text.rfind(". ", 0, pos)
@@ -447,18 +494,21 @@ _NAMING_PATTERNS = (_CALLED, _LOWER_NAMED)
 
 
 def find_proposals(text: str, pairs=(), known=None, words: list[str] | None = None,
-                   offsets: list[int] | None = None) -> list[Proposal]:
+                   offsets: list[int] | None = None, set_apart=()) -> list[Proposal]:
     """Names the text says it introduces, with offsets, in order, no repeats.
 
     ``pairs`` are the acronym pairs of the text (:func:`kg.extract.acronyms.
     find_acronyms`); ``known(name)`` tells whether a name is already a
     well-known entity, which the looser patterns never call proposed.
+    ``set_apart`` are the phrases the author set in emphasis or quotes
+    (:mod:`kg.extract.emphasis`): one right after a naming cue is coined.
     """
     known_as_written = known or (lambda name: False)
 
     def known(name: str) -> bool:
         return known_as_written(name) or (name.endswith("s") and known_as_written(name[:-1]))
     found: dict[tuple[int, int], Proposal] = {}
+    marked: set[tuple[int, int]] = set()   # names set apart by the author
     at: dict[str, list[int]] | None = None
     if words is not None and offsets is not None:
         at = {}
@@ -474,7 +524,8 @@ def find_proposals(text: str, pairs=(), known=None, words: list[str] | None = No
         if name in _NOT_NAMES or len(name) < 2 or _DIGITS.fullmatch(name) or (
                 not strict and known(name)):
             return True
-        if _ADJECTIVE_COMPOUND.search(name) and text[ps - 1: ps] not in _QUOTES:
+        if _ADJECTIVE_COMPOUND.search(name) and text[ps - 1: ps] not in _QUOTES and (
+                (ps, pe) not in marked):
             return True  # "PDE-informed", "Continuous-time": a modifier, not a name
         if (_SPELLING.match(name) and _CAPITAL_NEXT.match(text, pe)) or (
                 " " in name and not _TWO_LOWER.search(name.replace("LLMs", ""))):
@@ -514,6 +565,16 @@ def find_proposals(text: str, pairs=(), known=None, words: list[str] | None = No
                 continue
             if rx is _NOVEL_PAREN and _NOVEL_GAP_STOP.search(m.group("gap")):
                 continue
+            if rx is _CUE_LOOSE:
+                apposed = _apposed(text, s, e)
+                if apposed:
+                    # "we propose a novel graph generative framework, SGDM, which": the
+                    # paper's own name even where the gazetteer knows one like it (SGDM)
+                    ps, pe = apposed
+                    noun = _THING_BEFORE.search(text, max(0, ps - 60), ps)
+                    add(text[ps:pe], ps, pe, (noun and _cue_types().get(noun.group(1).lower()))
+                        or _type_after(text, pe, ""), True)
+                    continue
             ptype = _type_after(text, e, text[m.start(): s])
             for name, ps, pe in _pieces(text, s, e):
                 if not add(name, ps, pe, ptype, rx in strong or (strict and not known(name))):
@@ -660,6 +721,14 @@ def find_proposals(text: str, pairs=(), known=None, words: list[str] | None = No
         for part in _AND_SPLIT.split(text[s:e]):
             ps = text.index(part, s)
             add(part, ps, ps + len(part), ptype, False)
+    # "We introduce *max-reward RL*", "We call this the “weights component”"
+    for phrase, s, e in (coined(text, set_apart) if set_apart else ()):
+        marked.add((s, e))
+        pieces = _pieces(text, s, e)
+        ptype = _coined_type(text, pieces[0][1], pieces[0][2], e)
+        for name, ps, pe in pieces:
+            marked.add((ps, pe))
+            add(name, ps, pe, ptype, False)
     # the name the paper's own code repository carries ("... at github.com/x/OSSCAR")
     if "github.com/" in text or "gitlab.com/" in text:
         for name, s, e in repository_names(text, words, offsets):

@@ -14,7 +14,7 @@ from pathlib import Path
 PATH = Path(__file__).with_name("devset.jsonl")
 SHARED = Path("/work/shared")
 GREEK = {"alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ",
-         "epsilon": "ε", "Omega": "Ω", "omega": "ω", "theta": "θ"}
+         "epsilon": "ε", "varepsilon": "ε", "Omega": "Ω", "omega": "ω", "theta": "θ"}
 TYPES = {"model", "method", "dataset"}
 
 

@@ -1,0 +1,90 @@
+"""Names the author sets apart in emphasis or quotes after a naming cue."""
+from __future__ import annotations
+
+import pytest
+
+from kg.extract import extract_texts
+from kg.extract.emphasis import coined, emphasised, quoted
+
+
+def test_markdown_and_latex_emphasis_are_read_from_the_text_as_written():
+    raw = (r"We propose **Lo**w-**R**ank \textbf{LoRS} and *max-reward RL*, with "
+           r"$\mathbf{x}$ and \emph{Dr. Strategy}.")
+    assert emphasised(raw) == ("LoRS", "max-reward RL", "Dr. Strategy")
+
+
+def test_no_markup_no_phrases():
+    assert emphasised("We propose LoRS for fine-tuning.") == ()
+
+
+def test_quotes_are_read_from_the_clean_text():
+    text = "We call this the “weights component” and the `triple changes estimator' here."
+    assert quoted(text) == ("weights component", "triple changes estimator")
+
+
+@pytest.mark.parametrize("text,phrase", [
+    ("We introduce max-reward RL, where an agent optimizes the maximum.", "max-reward RL"),
+    ("We propose a novel procedure which we call the optimal Schrödinger bridge matching. It",
+     "optimal Schrödinger bridge matching"),
+    ("In particular, we introduce the notion of a universal critic, which differs.",
+     "universal critic"),
+    ("We extend these encodings and introduce unified encodings, that extend predictors.",
+     "unified encodings"),
+    ("We consider the notion of criterion collapse, in which one metric implies another.",
+     "criterion collapse"),
+    ("The main ingredients are metrics, which lead to the name hierarchical IPM.",
+     "hierarchical IPM"),
+    ("We propose a method called Deep LoRA for fine-tuning.", "Deep LoRA"),
+])
+def test_a_phrase_set_apart_after_a_naming_cue_is_coined(text, phrase):
+    assert [name for name, _, _ in coined(text, (phrase,))] == [phrase]
+
+
+@pytest.mark.parametrize("text,phrase", [
+    # no cue, or not the paper's own voice
+    ("Transformers perform poorly on long-range tasks.", "long-range tasks"),
+    ("It is called the grokking effect.", "grokking effect"),
+    ("Our measure counts so-called linear regions of the network.", "linear regions"),
+    # a modifier of the name that follows, not the name
+    ("We propose embarrassingly parallel GFlowNet (EP-GFlowNet).", "embarrassingly parallel"),
+    # a description, not a name
+    ("In addition, we introduce a PDE-informed denoising algorithm.",
+     "PDE-informed denoising algorithm"),
+    ("Can we develop a single algorithm for all games?", "a single algorithm"),
+    ("This paper presents a counter-argument to this belief.", "counter-argument"),
+    # a name built around an acronym
+    ("We introduce the Lowest Common Ancestor (LCA)-on-the-Line framework.",
+     "Lowest Common Ancestor (LCA)-on-the-Line"),
+])
+def test_phrases_that_are_not_coined(text, phrase):
+    assert coined(text, (phrase,)) == []
+
+
+def test_offsets_point_into_the_text():
+    text = "Prior work uses the transfer function. We introduce the transfer function, here."
+    [(name, start, end)] = coined(text, ("transfer function",))
+    assert text[start:end] == name and start > 40
+
+
+def _proposed(raw: str) -> list[tuple[str, str]]:
+    ex = extract_texts([raw])[0]
+    return [(m.text, m.type) for m in ex.mentions if m.proposed]
+
+
+def test_the_pipeline_proposes_an_emphasised_lower_case_name():
+    raw = ("We introduce *max-reward RL*, where an agent optimizes the maximum rather than "
+           "the cumulative reward.")
+    [(name, typ)] = _proposed(raw)
+    assert name == "max-reward RL" and typ in ("model", "method")
+    assert _proposed(raw.replace("*", "")) == []
+
+
+def test_a_coined_notion_is_proposed_but_no_model_method_or_dataset():
+    raw = ("We call this the “weights component”, and the remainder is identified as the "
+           "“context component”.")
+    assert _proposed(raw) == [("weights component", "other"), ("context component", "other")]
+
+
+def test_a_coined_name_with_its_acronym_gives_both():
+    raw = "In this paper, we introduce **Layerwise Learning Rate (LLR)** for fine-tuning."
+    assert [name for name, _ in _proposed(raw)] == ["Layerwise Learning Rate", "LLR"]
