@@ -508,3 +508,34 @@ def test_proposal_cues_from_blind6_and_icml(text, proposed):
 
     doc = _nlp(None)(text)
     assert [p.name for p in doc.user_data["kg_proposals"]] == proposed
+
+
+def _entities(text: str) -> dict[str, tuple[str, str, str]]:
+    from kg.extract import extract_texts
+
+    return {m.text: (m.canonical, m.type, m.key) for m in extract_texts([text])[0].mentions}
+
+
+def test_a_proposed_name_spelt_unlike_a_gazetteer_entry_is_its_own_entity():
+    # the graph mints entity IRIs from keys: the paper's Maestro must not be the dataset's
+    ours = _entities("We propose Maestro, a method for scheduling LLM agents. Maestro is fast.")
+    theirs = _entities("We evaluate on the MAESTRO dataset of piano recordings.")
+    assert ours["Maestro"][:2] == ("Maestro", "method")
+    assert theirs["MAESTRO"][:2] == ("MAESTRO", "dataset")
+    assert ours["Maestro"][2] != theirs["MAESTRO"][2]
+    # a lower-case spelling of a known name says nothing about another thing
+    sam = _entities("We propose sharpness-aware minimization, a new method.")
+    known = _entities("We train with Sharpness-Aware Minimization.")
+    assert sam["sharpness-aware minimization"][2] == known["Sharpness-Aware Minimization"][2]
+
+
+def test_a_redefined_acronym_is_known_by_its_long_form_in_every_use():
+    text = ("We study full-fine-tuning (FFT) of LLMs. FFT costs more than LoRA. "
+            "The Fast Fourier Transform is another FFT.")
+    got = _entities(text)
+    assert got["full-fine-tuning"] == got["FFT"]
+    assert got["FFT"][0] == "FFT" and got["FFT"][2] != _entities("We apply the FFT.")["FFT"][2]
+    one = _entities("We propose debiased offline representation learning for fast online "
+                    "adaptation (DORA). DORA beats the baselines.")
+    assert len({one["DORA"], one["debiased offline representation learning for fast online "
+                                  "adaptation"]}) == 1

@@ -51,6 +51,26 @@ class _Ent:
     family: str | None = None
 
 
+def _another_thing(gaz: Gazetteer, name: str, key: str, ent: _Ent) -> bool:
+    """Is a name the paper proposes another thing than the gazetteer entry its key
+    folds to? Yes where both are written with capitals and the entry's case rules
+    refuse the paper's spelling ("Maestro" and MAESTRO, "GliDe" and GLIDE); a
+    lower-case spelling ("sharpness-aware minimization") or entry ("mixup") says
+    nothing."""
+    from kg.extract.ruler import surface_ok
+
+    if name.islower() or ent.canonical.islower():
+        return False
+    form = gaz.lookup(key) or gaz.lookup(singular_key(key))
+    return form is not None and not surface_ok(name, form, False)
+
+
+def own_key(key: str) -> str:
+    """The key of a paper's own entity whose name folds to a gazetteer entry's key
+    without being that entry (the paper's "Maestro", the MAESTRO dataset)."""
+    return key + "-own"
+
+
 @lru_cache(maxsize=20_000)
 def head_type(long: str) -> str | None:
     """The type a long form's head noun implies: 'model', 'method', 'dataset',
@@ -249,6 +269,7 @@ def resolve(text: str, words: list[str], offsets: list[int], matches: list[Match
     prop_at = {(p.start, p.end): p for p in proposals}
     short_forms: dict[str, _Ent] = {}
     redefined: set[str] = set()
+    rekeyed: dict[str, _Ent] = {}
     proposed_ents: dict[str, _Ent] = {}
     aliases: list[Alias] = []
     for p in pairs:
@@ -285,7 +306,15 @@ def resolve(text: str, words: list[str], offsets: list[int], matches: list[Match
             if typ is None:
                 continue
             canonical = _acronym_canonical(p.short)
-            ent = _Ent(canonical, typ, entity_key(canonical))
+            key = entity_key(canonical)
+            rekey = p.short in redefined and gaz.lookup(key) is not None
+            if rekey:
+                # "multi-party computation (MPC)" is not the gazetteer's Model Predictive
+                # Control: the abstract's MPC is known by its long form
+                key = entity_key(p.long)
+            ent = _Ent(canonical, typ, key)
+            if rekey:
+                rekeyed[p.short] = ent
         put(p.long_start, p.long_end, ent, 3)
         put(p.short_start, p.short_end, ent, 3)
         short_forms[p.short] = ent
@@ -316,7 +345,12 @@ def resolve(text: str, words: list[str], offsets: list[int], matches: list[Match
             ent = spans[pair_inside[0]][0]
         else:
             key = entity_key(pr.name)
-            ent = from_gaz(key, pr.name) or proposed_ents.get(key) or _Ent(pr.name, pr.type, key)
+            # an acronym the abstract redefines is its own: "DORA" is its pair, not DoRA
+            ent = rekeyed.get(pr.name) or from_gaz(key, pr.name)
+            if ent is not None and ent.key == key and _another_thing(gaz, pr.name, key, ent):
+                # the paper's own "Maestro" is not the MAESTRO dataset: its own entity
+                ent, key = None, own_key(key)
+            ent = ent or proposed_ents.get(key) or _Ent(pr.name, pr.type, key)
             proposed_ents.setdefault(key, ent)   # one entity (and type) for every use
         put(pr.start, pr.end, ent, 4)
         proposed_keys.add(ent.key)
