@@ -46,12 +46,14 @@ _FILLER = r"(?:\s*,)?\s+(?:(?:the|a|an|our|new|novel|first|simple)\s+)*$"
 _OWN_CUE = re.compile(
     r"(?:\b(?:[Ww]e|[Tt]his (?:paper|work|study|article)|[Oo]ur (?:paper|work))\s+(?:[a-z]+\s+){0,5}?"
     r"(?:propose|introduce|present|term|call|name|dub|coin|define|develop|design|devise|refer to|"
-    r"formulate|consider the (?:notion|concept) of)s?\b(?:\s+(?:this|these|it|them|such (?:an? )?[\w\-]+|our [\w\-]+(?: [\w\-]+){0,2}))?"
+    r"formulate|consider the (?:notion|concept) of)s?\b"
+    r"(?:\s+(?:this|these|it|them|such (?:an? )?[\w\-]+|our [\w\-]+(?: [\w\-]+){0,2}))?"
     r"(?:\s+as)?(?:\s+the (?:notion|concept|idea|problem) of)?"
     r"|\bwhich we (?:call|term|name|dub|refer to as)|\bthe name)" + _FILLER)
 _NAMING_CUE = re.compile(
-    r"(?<!so-)(?<!so )\b(?:called|termed|dubbed|named|coined|denoted as|referred to as|identified as|presenting|"
-    r"introducing|proposing)" + _FILLER)
+    r"(?<!so-)(?<!so )\b(?:called|termed|dubbed|named|coined|denoted as|referred to as|"
+    r"identified as|presenting|introducing|proposing)" + _FILLER)
+# words one of the cues needs ("his " for This/this, "ur " for Our/our)
 _OWN_HINTS = ("we ", "We ", "his ", "ur ", "the name")
 _NAMING_HINTS = ("called", "termed", "dubbed", "named", "coined", "denote", "referred",
                  "identified", "presenting", "introducing", "proposing")
@@ -64,8 +66,9 @@ _GENERIC_HEADS = frozenset(
     "paradigm solution".split())
 # what may follow a coined phrase: a stop, a function word or (after a name that is
 # not all lower case) a generic head ("*embarrassingly parallel* GFlowNet": a modifier)
-_AFTER = re.compile(r"[\"”’']?(?:\s*(?:[,.;:!?)(\u2013\u2014]|$)|\s+(?:and|or|that|which|where|to|for|in|"
-                    r"as|is|are|was|with|from|by|of|on|via|can|since|because|under|into|while)\b)")
+_AFTER = re.compile(r"[\"”’']?(?:\s*(?:[,.;:!?)(\u2013\u2014]|$)|\s+(?:and|or|that|which|where|to|"
+                    r"for|in|as|is|are|was|with|from|by|of|on|via|can|since|because|under|into|"
+                    r"while)\b)")
 _HEAD_AFTER = re.compile(r"\s+(?:framework|method|approach|algorithm|model|module|mechanism|loss|"
                          r"architecture|benchmark|dataset|agent|attack|layer|network)\b")
 _NOT_FIRST = frozenset("a an the this that these our its their single new novel each any all some "
@@ -177,7 +180,8 @@ def coined(text: str, phrases) -> list[tuple[str, int, int]]:
         i = text.find(phrase)
         while i >= 0:
             end = i + len(phrase)
-            if _AFTER.match(text, end) or (phrase.lower() != phrase and _HEAD_AFTER.match(text, end)):
+            if _AFTER.match(text, end) or (
+                    phrase.lower() != phrase and _HEAD_AFTER.match(text, end)):
                 if _cued(text, i):
                     out.append((phrase, i, end))
                     break
