@@ -539,3 +539,28 @@ def test_a_redefined_acronym_is_known_by_its_long_form_in_every_use():
                     "adaptation (DORA). DORA beats the baselines.")
     assert len({one["DORA"], one["debiased offline representation learning for fast online "
                                   "adaptation"]}) == 1
+
+
+@pytest.mark.parametrize("text,proposed", [
+    ("Our solution, Layerwise Proximal Replay (LPR), balances learning from new and replay data.",
+     ["Layerwise Proximal Replay", "LPR"]),
+    ("Our framework, the Actor-Critic Framework with a Hierarchical Structure (ArCHer), combines "
+     "two RL algorithms.", ["Actor-Critic Framework with a Hierarchical Structure", "ArCHer"]),
+    ("We study path-based methods and propose a novel method KnowFormer. It uses attention.",
+     ["KnowFormer"]),
+    ("We introduce a framework called Patchscopes and show how it can be used.", ["Patchscopes"]),
+    ("In this paper, we introduce EfficientZero V2, a general framework for RL.",
+     ["EfficientZero V2"]),
+    ("Based on this observation, we propose Flora, which achieves high-rank updates.", ["Flora"]),
+    ("We introduce Genie, the first generative interactive environment.", ["Genie"]),
+    ("Leveraging this dataset, we developed SleepFM, the first foundation model for sleep.",
+     ["SleepFM"]),
+    # names the gazetteer knows (from these very papers) hold after the thing they name
+    ("We introduce an expansive benchmark suite SciBench for LLMs.", ["SciBench"]),
+    ("We present an any-to-any MM-LLM system, NExT-GPT. It connects an LLM.", ["NExT-GPT"]),
+])
+def test_proposal_cues_from_icml_titles(text, proposed):
+    from kg.extract import extract_texts
+
+    ex = extract_texts([text])[0]
+    assert list(dict.fromkeys(m.text for m in ex.mentions if m.proposed)) == proposed

@@ -27,7 +27,7 @@ from kg.extract.emphasis import coined
 # a name: a token with a capital after its first letter, or digits, or ++ /
 # ^ marks: ToMoE, LLR, R^3, W4A16, PPI++, Meta-iLaD, DiffusionDB
 _NAME_TOKEN = (r"(?:[A-Za-z0-9Α-Ω][\w^+\-.']*[A-Z0-9+^][\w^+\-'#]*|[A-Z][a-z]+[A-Z][\w^+\-'#]*)"
-               r"(?: [A-Z][a-z]*-[\w\-]+)?")
+               r"(?: [A-Z][a-z]*-[\w\-]+| [Vv]\d+(?:\.\d+)?(?![\w\-]))?")
 # a Title Case phrase: Shannon Scaling Law, Layerwise Learning Rate
 _TITLE_WORD = r"(?:[A-Z][\w'\-]*|\d+[A-Z][\w'\-]*|[a-z]+[A-Z][\w'\-]*)"
 _TITLE = rf"{_TITLE_WORD}(?:[ \-](?:of|for|and|with|in|on|to|via|the|a|{_TITLE_WORD})){{1,7}}"
@@ -39,6 +39,7 @@ _ACR_AT_END = re.compile(r"\(([^()]+)\)$")
 
 _VERBS = (r"introducing|proposing|developing|presenting|designing|propose|proposes|proposed|introduce|introduces|present|presents|develop|develops|"
           r"design|designs|devise|devises|formulate|construct|curate|create|build|release|"
+          r"developed|introduced|presented|designed|devised|built|created|constructed|curated|"
           r"contribute|put forward|offer|call|term|name")
 _ADJ = (r"a|an|the|our|two|three|new|novel|simple|first|general|unified|efficient|effective|"
         r"scalable|principled|lightweight|practical|generic|flexible|robust|comprehensive|"
@@ -60,7 +61,7 @@ _CUE = re.compile(
     rf"|{_TITLE}(?=[\"”’']?\s*(?:[,.(;:—–]|that\b|which\b|to\b|for\b|by\b|with\b|as\b|in\b|and\s+[a-z]))"
     rf"|{_TITLE_ONLY}(?=\s+(?:method|framework|model|algorithm|approach|technique|strategy|module|"
     rf"mechanism|loss|objective|architecture|benchmark|dataset)\b)"
-    rf"|[A-Z][a-z]{{2,}}[\w+\-]*(?=\s*(?:,\s*(?:a|an)\s|\(|:\s|[—–])))")
+    rf"|[A-Z][a-z]{{2,}}[\w+\-]*(?=\s*(?:,\s*(?:a|an|the first|which)\s|\(|:\s|[—–])))")
 # "we propose attention with dynamic relational priming (prime attention)"
 _CUE_PAREN = re.compile(
     rf"{_SUBJECT}(?:{_VERBS})\s+{_FILLER}(?P<name>(?!(?:a|an|the|yet|our|this)\b)[a-z][\w\-]*"
@@ -81,7 +82,7 @@ _CALLED = re.compile(
 _CAP_WORD = r"[A-Z][a-z]{2,}[\w+\-]*"
 _BOUND = (r"(?![\w\-])(?=[\"”’']?(?:\s*[,.(;:—–]|\s+(?:that|which|to|for|by|with|as|in|is|and|on)\b"
           r"|\s*$))")
-_BOUND_WORD = r"(?![\w\-])(?=[\"”’']?(?:\s*[,.(;:—–]|\s+(?:that|which|to|is|was)\b|\s*$))"
+_BOUND_WORD = r"(?![\w\-])(?=[\"”’']?(?:\s*[,.(;:—–]|\s+(?:that|which|to|is|was|and)\b|\s*$))"
 # lower case phrases: "called input clarification ensembling, which", "namely node
 # intervention and node merging,", "a process we call 'operator action'"
 _LOWER_WORD = (r"(?!(?:a|an|the|this|these|our|its|to|for|that|which|is|are|was|were|be|can|will|"
@@ -133,7 +134,8 @@ _OWN_PART_CUE = re.compile(r"\b(?:consists? of|comprises?|includes?|contains?|em
                            r"incorporates?|introduces?|leverages?|with|via|through)\b")
 # "we ... and design FC-Entry algorithm": the paper's second verb
 _AND_VERB = re.compile(rf"\band\s+(?:then\s+)?(?:propose|design|develop|introduce|present|devise)\s+"
-                       rf"(?:(?:a|an|the|new|novel)\s+)*(?P<name>{_NAME_TOKEN}|(?:{_TITLE_ONLY}|{_CAP_WORD})"
+                       rf"(?:(?:a|an|the|new|novel)\s+)*(?:(?:method|framework|model|algorithm|"
+                       rf"benchmark|dataset|approach)\s+(?=[A-Z]))?(?P<name>{_NAME_TOKEN}|(?:{_TITLE_ONLY}|{_CAP_WORD})"
                        rf"(?=\s*(?:,\s*(?:a|an)\s|\(|:\s|[—–])))")
 _AND_VERB_HINT = re.compile(r"and (?:then )?(?:propose|design|develop|introduce|present|devise)")
 # "We introduce prospector heads, an efficient ...", "we present bifurcated attention, a"
@@ -184,8 +186,8 @@ _OUR = re.compile(
     rf"dataset|system|technique|architecture|pipeline|tool|library|estimator|optimizer|detector|"
     rf"network|agent|policy|solver|sampler|loss|objective|module|attack|defense|encoder|decoder|"
     rf"planner|controller|learner|classifier|generator|simulator|environment|strategy|scheme|"
-    rf"procedure|mechanism),?\s+"
-    rf"\(?(?P<name>{_NAME_TOKEN})")
+    rf"procedure|mechanism|solution),?\s+"
+    rf"\(?(?:the\s+)?(?P<name>{_TITLE}\s*{_ACR}|{_NAME_TOKEN})")
 _NOVEL_PAREN = re.compile(
     rf"\b(?:novel|new|our|proposed)\b(?P<gap>[^.()]{{0,80}}?)\((?P<name>{_NAME_TOKEN})\)")
 # "a novel paradigm that leverages the Abstract Syntax Tree (AST)": the name is another's
@@ -319,11 +321,11 @@ def _coined_type(text: str, s: int, e: int, end: int) -> str:
     return _type_after(text, end, "")
 
 
-_THING_BEFORE = re.compile(r"\b((?i:pipeline|framework|method|approach|algorithm|model|architecture|"
-                           r"module|network|system|technique|strategy|scheme|mechanism|estimator|"
-                           r"benchmark|dataset|agent|optimizer|solver|attack|paradigm))"
-                           r"(?:\s*\([^()]{1,20}\))?,\s+$")
-_APPOSED_AFTER = re.compile(r"(?=,|\s*\(|\s+(?:which|that|to|for|is)\b)")
+_THING_BEFORE = re.compile(r"(?<!\bto )\b((?i:pipeline|framework|method|approach|algorithm|model|"
+                           r"architecture|module|network|system|technique|strategy|scheme|"
+                           r"mechanism|estimator|benchmark|dataset|agent|optimizer|solver|attack|"
+                           r"paradigm|suite|transformer)s?)(?:\s*\([^()]{1,20}\))?(?:,\s+|\s)$")
+_APPOSED_AFTER = re.compile(r"(?=[,;:]|\.(?:\s|$)|\s*\(|\s+(?:which|that|to|for|is|and)\b)")
 _PAREN_APPOSED = re.compile(rf"\),\s+(?P<name>{_NAME_TOKEN})(?=,|\s*\(|\s+(?:which|that|to|for|is)\b)")
 
 
