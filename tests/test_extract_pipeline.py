@@ -120,3 +120,18 @@ FLOORS = {"dev3": {"mention_P": 0.93, "mention_R": 0.89, "proposed_R": 0.88, "ac
 def test_quality_floor_on_later_sets(scores, split):
     got = _figures(scores[split])
     assert all(got[k] >= v for k, v in FLOORS[split].items()), got
+
+
+def test_title_names_yardstick():
+    from kg.extract.evaluate import title_names
+
+    truth = [
+        {"index": 1, "title": "ToMoE: Pruning LLMs", "abstract": "We propose ToMoE, a method."},
+        {"index": 2, "title": "Position: Less is More", "abstract": "We propose Position, a method."},
+        {"index": 3, "title": "Flux: Fast Flows", "abstract": "Flux is used here."},
+        {"index": 4, "title": "Zeta: A Benchmark", "abstract": "We release a benchmark."},
+        {"index": 5, "title": "Held: Out", "abstract": "We propose Held, a method."},
+    ]
+    misses: list = []
+    assert title_names(truth, {"icml-5"}, misses) == (2, 1)
+    assert misses == [(3, "Flux")]

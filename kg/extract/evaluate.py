@@ -1,6 +1,6 @@
 """Scoring the extractor against the hand-annotated development set.
 
-    python -m kg.extract.evaluate [DEVSET.jsonl ...] [--errors]
+    python -m kg.extract.evaluate [DEVSET.jsonl ...] [--errors] [--titles TRUTH.jsonl]
 
 prints precision and recall of mentions (models, methods, datasets) and of
 proposed names, and recall of acronym pairs per split, and all together. The
@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -92,16 +93,64 @@ def report(scores: dict[str, dict[str, Score]]) -> str:
     return "\n".join(lines)
 
 
+_TITLE_NAME = re.compile(r"^([^:]{2,40}):\s")
+
+
+def title_names(truth_rows: list[dict], held_out: set[str] = frozenset(),
+                misses: list | None = None) -> tuple[int, int]:
+    """A yardstick for proposed names on a whole corpus with titles: a title
+    "Name: what it does" names the paper's own contribution, and where that name
+    is in the clean abstract the extractor should propose it. Returns (names in
+    their abstracts, proposed); abstracts whose id (``icml-INDEX``) is in
+    ``held_out`` are left out. Generic leads ("Position:", "Towards ...") are no
+    names; lower-case coinages are rarely in this form, so this measures the
+    capitalised names only.
+    """
+    from kg.extract import extract_texts
+    from kg.text import clean
+
+    rows = []
+    for r in truth_rows:
+        m = _TITLE_NAME.match(r.get("title") or "")
+        if not m or not r.get("abstract") or f"icml-{r.get('index')}" in held_out:
+            continue
+        name = m.group(1).strip()
+        if len(name.split()) > 4 or name.lower().startswith(("position", "towards", "on ", "beyond")):
+            continue
+        if name in clean(r["abstract"]):
+            rows.append((r, name))
+    found = 0
+    for (r, name), ex in zip(rows, extract_texts([r["abstract"] for r, _ in rows])):
+        if eval_key(name) in {eval_key(m.text) for m in ex.mentions if m.proposed}:
+            found += 1
+        elif misses is not None:
+            misses.append((r.get("index"), name))
+    return len(rows), found
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("devset", nargs="*", default=[str(p) for p in ALL_SETS])
     ap.add_argument("--errors", action="store_true", help="list each abstract's misses")
+    ap.add_argument("--titles", metavar="TRUTH.jsonl",
+                    help="also measure proposed names against the titles of a corpus with them "
+                         "(e.g. the ICML 2024 truth file), leaving out the held-out set")
     args = ap.parse_args(argv)
     errors: list | None = [] if args.errors else None
     rows = [r for path in args.devset if Path(path).exists() for r in load(Path(path))]
     print(report(evaluate(rows, errors)))
     for e in errors or ():
         print(f"{e[0]} [{e[1]}] extra={e[2]} missed={e[3]} proposed_missed={e[4]}")
+    if args.titles:
+        held = {r["id"] for r in load(ALL_SETS[-1])}
+        truth = [json.loads(line) for line in Path(args.titles).read_text("utf-8").splitlines()
+                 if line.strip()]
+        misses: list | None = [] if args.errors else None
+        n, found = title_names(truth, held, misses)
+        print(f"titles 'Name: ...' whose name is in the abstract: {n}, proposed: {found} "
+              f"({found / n if n else 1.0:.3f}; {ALL_SETS[-1].stem} left out)")
+        for index, name in misses or ():
+            print(f"title name not proposed: icml-{index} {name}")
 
 
 if __name__ == "__main__":
