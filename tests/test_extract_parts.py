@@ -564,3 +564,21 @@ def test_proposal_cues_from_icml_titles(text, proposed):
 
     ex = extract_texts([text])[0]
     assert list(dict.fromkeys(m.text for m in ex.mentions if m.proposed)) == proposed
+
+
+@pytest.mark.parametrize("text,proposed", [
+    # a known name that modifies what the paper makes is not what it makes
+    ("Based on these insights, we develop an RL algorithm called GOALIVE.", ["GOALIVE"]),
+    ("We here propose a new GFlowNet training framework, with policy-dependent rewards.", []),
+    # a known thing named with its acronym before a part's noun, whatever its case
+    ("We focus on the direct preference optimization (DPO) algorithm in particular.", []),
+    ("The self-attention module and feedforward network (FFN) module are its parts.", []),
+    # ... but an acronym the abstract spells out with other words is the paper's part
+    ("Our method compresses the cache with a Dynamic Memory Compression (DMC) module.",
+     ["Dynamic Memory Compression", "DMC"]),
+])
+def test_known_names_that_modify_or_name_no_contribution(text, proposed):
+    from kg.extract import extract_texts
+
+    ex = extract_texts([text])[0]
+    assert list(dict.fromkeys(m.text for m in ex.mentions if m.proposed)) == proposed

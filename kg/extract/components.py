@@ -115,12 +115,14 @@ class ProposalDetector(_Component):
             return form is not None and ruler.surface_ok(name, form, False)
 
         self.known = known
+        self.known_key = lambda name: gaz.lookup(entity_key(name)) is not None
 
     def __call__(self, doc: Doc) -> Doc:
         words, offsets, _, text = _words(doc)
         set_apart = doc.user_data.get("kg_emphasis", ()) + emphasis.quoted(text)
         doc.user_data["kg_proposals"] = proposals.find_proposals(
-            text, doc.user_data.get("kg_acronyms") or (), self.known, words, offsets, set_apart)
+            text, doc.user_data.get("kg_acronyms") or (), self.known, words, offsets, set_apart,
+            self.known_key)
         return doc
 
 

@@ -301,6 +301,9 @@ _SENTENCE_SUBJECT = re.compile(r"\s*(?:(?:Specifically|Then|First|Moreover|Furth
                                r"(?:the\s+|our\s+)?([\w^+\-]+)")
 
 
+# a lower-case noun right after a name: the name modifies what the paper makes
+_MODIFIER_AFTER = re.compile(r"\s+(?!(?:and|or|to|that|which|for|in|on|with|by|as|is|are|was|were|"
+                             r"can|from|of|via|using|based|into|under|at|the|a|an)\b)[a-z][a-z\-]+")
 _NOTION_BEFORE = re.compile(r"\b(?:notion|concept|idea|phenomenon|property)s? of (?:an? |the )?$")
 
 
@@ -496,7 +499,8 @@ _NAMING_PATTERNS = (_CALLED, _LOWER_NAMED)
 
 
 def find_proposals(text: str, pairs=(), known=None, words: list[str] | None = None,
-                   offsets: list[int] | None = None, set_apart=()) -> list[Proposal]:
+                   offsets: list[int] | None = None, set_apart=(),
+                   known_key=None) -> list[Proposal]:
     """Names the text says it introduces, with offsets, in order, no repeats.
 
     ``pairs`` are the acronym pairs of the text (:func:`kg.extract.acronyms.
@@ -504,7 +508,10 @@ def find_proposals(text: str, pairs=(), known=None, words: list[str] | None = No
     well-known entity, which the looser patterns never call proposed.
     ``set_apart`` are the phrases the author set in emphasis or quotes
     (:mod:`kg.extract.emphasis`): one right after a naming cue is coined.
+    ``known_key(name)`` tells whether the name is a well-known entity's name
+    whatever its case ("direct preference optimization").
     """
+    known_key = known_key or (lambda name: False)
     known_as_written = known or (lambda name: False)
 
     def known(name: str) -> bool:
@@ -577,6 +584,8 @@ def find_proposals(text: str, pairs=(), known=None, words: list[str] | None = No
                     add(text[ps:pe], ps, pe, (noun and _cue_types().get(noun.group(1).lower()))
                         or _type_after(text, pe, ""), True)
                     continue
+            if rx is _CUE and _MODIFIER_AFTER.match(text, e) and known(text[s:e]):
+                continue   # "we develop an RL algorithm called X": RL modifies the thing made
             ptype = _type_after(text, e, text[m.start(): s])
             for name, ps, pe in _pieces(text, s, e):
                 if not add(name, ps, pe, ptype, rx in strong or (strict and not known(name))):
@@ -674,7 +683,10 @@ def find_proposals(text: str, pairs=(), known=None, words: list[str] | None = No
                 text[_sentence_start(text, first): first].split()) < 3:
             continue   # "Homomorphic encryption (HE), which allows ...": a definition, no part
         if cue or part:
-            if (known(p.short) and known(p.long)) or (part and known(p.long)):
+            if (known(p.short) and (known(p.long) or known_key(p.long))) or (
+                    part and (known(p.long) or known_key(p.long))):
+                # (a known thing, whatever the case of its long form: "the direct
+                # preference optimization (DPO) algorithm")
                 continue
             ptype = "other" if _blocked(p) else _type_after(text, last, "")
             add(p.long, p.long_start, p.long_end, ptype, True)
