@@ -582,3 +582,12 @@ def test_known_names_that_modify_or_name_no_contribution(text, proposed):
 
     ex = extract_texts([text])[0]
     assert list(dict.fromkeys(m.text for m in ex.mentions if m.proposed)) == proposed
+
+
+def test_a_known_name_called_so_outside_the_papers_voice_is_not_proposed():
+    from kg.extract import extract_texts
+
+    text = ("Deep models often use a class of networks called Implicit Neural Representations "
+            "(INRs). We propose OpINR, a method.")
+    ex = extract_texts([text])[0]
+    assert list(dict.fromkeys(m.text for m in ex.mentions if m.proposed)) == ["OpINR"]

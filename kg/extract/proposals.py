@@ -572,6 +572,9 @@ def find_proposals(text: str, pairs=(), known=None, words: list[str] | None = No
             s, e = m.span("name")
             if rx is _CALLED and _PASSIVE_BEFORE.search(text, max(0, m.start() - 12), m.start()):
                 continue
+            if rx is _CALLED and known(text[s:e].split(" (")[0]) and not _FIRST_PERSON.search(
+                    text, _sentence_start(text, m.start()), m.start()):
+                continue   # "Adam corresponds to a framework called Follow-the-Regularized-Leader"
             if rx is _NOVEL_PAREN and _NOVEL_GAP_STOP.search(m.group("gap")):
                 continue
             if rx is _CUE_LOOSE:
