@@ -100,9 +100,10 @@ def test_quality_on_tuning_sets(scores, split):
 
 
 # dev3, dev4 and blind to blind6 were each scored blind once and are tuning
-# data now; several are still under TARGETS for proposed names. blind7 is held
-# out (first score: P .930, R .860, proposed .746, acronyms .963; after this
-# round of rules: .930, .860, .762, .975).
+# data now; several are still under TARGETS for proposed names. blind7 and
+# blind8 are held out: nobody has looked at their errors (blind7, first score:
+# P .930, R .860, proposed .746, acronyms .963; after this round of rules: .930,
+# .860, .762, .975. blind8, scored once: .921, .863, .831, .894).
 # These floors, a little under the figures measured, catch a regression.
 FLOORS = {"dev3": {"mention_P": 0.93, "mention_R": 0.89, "proposed_R": 0.88, "acronym_R": 0.88},
           "dev4": {"mention_P": 0.95, "mention_R": 0.90, "proposed_R": 0.84, "acronym_R": 0.96},
@@ -112,8 +113,9 @@ FLOORS = {"dev3": {"mention_P": 0.93, "mention_R": 0.89, "proposed_R": 0.88, "ac
           "blind4": {"mention_P": 0.92, "mention_R": 0.88, "proposed_R": 0.90, "acronym_R": 0.94},
           "blind5": {"mention_P": 0.85, "mention_R": 0.77, "proposed_R": 0.72, "acronym_R": 0.91},
           "blind6": {"mention_P": 0.92, "mention_R": 0.88, "proposed_R": 0.78, "acronym_R": 0.95},
-          # held out: guarded at its latest score; nobody has looked at its errors
-          "blind7": {"mention_P": 0.92, "mention_R": 0.85, "proposed_R": 0.75, "acronym_R": 0.97}}
+          # held out: guarded at their latest scores; nobody has looked at their errors
+          "blind7": {"mention_P": 0.92, "mention_R": 0.85, "proposed_R": 0.75, "acronym_R": 0.97},
+          "blind8": {"mention_P": 0.91, "mention_R": 0.85, "proposed_R": 0.82, "acronym_R": 0.89}}
 
 
 @pytest.mark.parametrize("split", sorted(FLOORS))
