@@ -478,11 +478,18 @@ def test_no_proposed_name_ends_in_a_function_word():
     ("a new construction, Transformer in Transformer (in short, TINT), that",
      ("Transformer in Transformer", "TINT")),
     ("Observable Propagation (in short: ObProp) finds", ("Observable Propagation", "ObProp")),
+    # a 2 between letters reads "to"; a leading 2 reads "two" and is left alone
+    ("the Learning to optimize (L2O) paradigm", ("Learning to optimize", "L2O")),
+    ("the learning to defer (L2D) framework", ("learning to defer", "L2D")),
 ])
 def test_acronyms_with_a_letter_count_or_an_alias_lead(text, pair):
     [a] = find_acronyms(text)
     assert (a.long, a.short) == pair
     assert text[a.long_start:a.long_end] == a.long and text[a.short_start:a.short_end] == a.short
+
+
+def test_a_leading_digit_is_no_to():
+    assert find_acronyms("two-component Mixed Linear Regression (2MLR) is hard") == []
 
 
 def test_a_long_form_never_holds_a_naming_word():

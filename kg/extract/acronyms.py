@@ -125,6 +125,7 @@ def _valid(short: str, long: str) -> bool:
     return not low.startswith(("the ", "a ", "an ", "and ", "of ", "with "))
 
 
+_TO = re.compile(r"(?<=[A-Za-z])2(?=[A-Za-z])")
 _POWER = re.compile(r"([A-Za-z])([2-4])(?![0-9])")
 
 
@@ -182,6 +183,9 @@ def find_acronyms(text: str) -> list[AcronymPair]:
             if long is None and (spelt := _powers_spelt(_strip_plural(short))):
                 # "Major-Minor Mean Field Control (M3FC)"
                 long = initials_long_form(spelt, window) or find_best_long_form(spelt, window)
+            if long is None and "2" in short and _TO.search(short):
+                # "Learning to optimize (L2O)": a 2 between letters reads "to"
+                long = initials_long_form(_TO.sub("", short), window)
             if long is None or not _valid(short, long):
                 continue
             offset = base + w0
