@@ -135,7 +135,8 @@ _OWN_PART_CUE = re.compile(r"\b(?:consists? of|comprises?|includes?|contains?|em
 # "we ... and design FC-Entry algorithm": the paper's second verb
 _AND_VERB = re.compile(rf"\band\s+(?:then\s+)?(?:propose|design|develop|introduce|present|devise)\s+"
                        rf"(?:(?:a|an|the|new|novel)\s+)*(?:(?:method|framework|model|algorithm|"
-                       rf"benchmark|dataset|approach)\s+(?=[A-Z]))?(?P<name>{_NAME_TOKEN}|(?:{_TITLE_ONLY}|{_CAP_WORD})"
+                       rf"benchmark|dataset|approach)\s+(?=[A-Z]))?"
+                       rf"(?P<name>{_NAME_TOKEN}|(?:{_TITLE_ONLY}|{_CAP_WORD})"
                        rf"(?=\s*(?:,\s*(?:a|an)\s|\(|:\s|[—–])))")
 _AND_VERB_HINT = re.compile(r"and (?:then )?(?:propose|design|develop|introduce|present|devise)")
 # "We introduce prospector heads, an efficient ...", "we present bifurcated attention, a"
