@@ -71,3 +71,15 @@ def write(tmp_path):
         return p
 
     return _write
+
+
+def pytest_terminal_summary(terminalreporter):
+    """The timing suite's figures: each hostile case's time and peak memory."""
+    from hostile import RSS_LIMIT_MB, WALL_LIMIT, summary_lines
+
+    lines = summary_lines()
+    if lines:
+        terminalreporter.section(
+            f"hostile inputs (budget {WALL_LIMIT:.0f} s, {RSS_LIMIT_MB:.0f} MiB each)")
+        for line in lines:
+            terminalreporter.write_line(line)
