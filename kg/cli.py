@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import signal
 import sys
 from pathlib import Path
 from typing import Sequence
 
 from kg import __version__
-from kg.errors import KgError
+from kg.errors import KgError, OutputFolderError
 
 EXIT_OK = 0
 EXIT_ERROR = 1
@@ -250,14 +252,29 @@ def _cmd_viz(args: argparse.Namespace) -> int:
     from kg.coauthors import load_build
     from kg.viz import to_html, view
 
+    out = _view_path(args.output, f"{args.view}.html")
     build = load_build(args.from_dir)
-    # ego radius: 1 unless the parser grows a --radius option
-    options = {"radius": args.radius} if args.view == "ego" and getattr(args, "radius", None) else {}
+    options = {"radius": args.radius} if args.view == "ego" else {}
     net = view(build, args.view, args.arg, **options)
-    out = Path(args.output or f"{args.view}.html")
-    fsio.write_text(out, to_html(net))
+    try:
+        fsio.write_text(out, to_html(net))
+    except OSError as exc:
+        raise OutputFolderError(f"cannot write {out}: {exc.strerror}") from None
     print(f"kg: wrote {out} ({len(net.nodes):,} nodes, {len(net.edges):,} links)", file=sys.stderr)
     return EXIT_OK
+
+
+def _view_path(given: str | None, default: str) -> Path:
+    """Where ``kg viz`` writes: a folder gets ``default`` inside it, a link its target."""
+    if given is None:
+        return Path(default)
+    out = Path(given)
+    if out.is_symlink() and not out.exists():
+        raise OutputFolderError(f"{given} is a symbolic link to {os.readlink(out)}, "
+                                "which does not exist")
+    if out.is_dir():
+        return out / default
+    return Path(os.path.realpath(out)) if out.is_symlink() else out
 
 
 def _cmd_push(args: argparse.Namespace) -> int:
@@ -271,19 +288,33 @@ def _cmd_push(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+class _Terminated(BaseException):
+    """SIGTERM, raised where the program is so that clean-up code runs."""
+
+
+def _on_sigterm(signum, frame) -> None:
+    raise _Terminated()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    previous = signal.signal(signal.SIGTERM, _on_sigterm)
     try:
         return args.func(args)
     except KgError as exc:
         print(f"kg: error: {exc}", file=sys.stderr)
-        return EXIT_ERROR
+        return EXIT_USAGE if isinstance(exc, OutputFolderError) else EXIT_ERROR
     except KeyboardInterrupt:
         print("kg: interrupted", file=sys.stderr)
         return 130
+    except _Terminated:
+        print("kg: terminated", file=sys.stderr)
+        return 128 + signal.SIGTERM
     except BrokenPipeError:
         return EXIT_OK
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 if __name__ == "__main__":  # pragma: no cover

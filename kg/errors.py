@@ -31,3 +31,11 @@ class StoreError(KgError):
 
 class ValidationError(KgError):
     """The built graph violates the SHACL shapes that ship with kg."""
+
+
+class OutputFolderError(KgError):
+    """An output folder kg must not write into (a file, foreign files, locked by a build)."""
+
+
+class NoPapersError(KgError):
+    """Inputs that hold no readable paper at all: nothing to build."""

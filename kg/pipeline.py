@@ -7,14 +7,15 @@ atomically (see :mod:`kg.fsio`).
 from __future__ import annotations
 
 import json
-import os
 import shutil
-import tempfile
+import signal
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Sequence
+from typing import Iterator, Sequence
 
-from kg import fsio
+from kg import buildfolder, fsio
+from kg.errors import NoPapersError
 from kg.models import Build, Corpus
 from kg.progress import QUIET, Progress
 
@@ -79,50 +80,41 @@ def build(
 ) -> BuildResult:
     """Read listings (default: the bundled sample) and write every output.
 
-    Everything is written into a staging folder beside ``out_dir`` that
-    replaces it only when the whole build has succeeded.
+    The output folder must be missing, empty or a kg build
+    (:func:`kg.buildfolder.check_target`); anything in it that kg did not
+    write is left alone. Everything is written into a staging folder inside
+    ``out_dir`` and moved into place only when the whole build has
+    succeeded, so a failed or killed build leaves the previous output as it
+    was.
     """
-    final = Path(out_dir)
+    final = buildfolder.check_target(out_dir)
     paths = [Path(f) for f in files] if files else sample_files()
-    out = _staging(final)
-    try:
-        result = _build_into(out, paths, input_format=input_format, max_bytes=max_bytes,
-                             base=base, rdf_formats=rdf_formats, workers=workers,
-                             progress=progress)
-    except BaseException:
-        shutil.rmtree(out, ignore_errors=True)   # the previous output stays as it was
-        raise
-    _publish(out, final)
+    with buildfolder.locked(final):
+        buildfolder.recover(final)
+        out = buildfolder.new_staging(final)
+        try:
+            result = _build_into(out, paths, input_format=input_format, max_bytes=max_bytes,
+                                 base=base, rdf_formats=rdf_formats, workers=workers,
+                                 progress=progress)
+            buildfolder.seal(out)
+        except BaseException:
+            shutil.rmtree(out, ignore_errors=True)   # the previous output stays as it was
+            raise
+        with _signals_deferred():
+            buildfolder.publish(out, final)
     return BuildResult(corpus=result.corpus, out_dir=final, files=result.files,
                        timings=result.timings)
 
 
-# Files of the output folder that kg does not make and keeps across builds.
-KEEP = ("README.md", ".gitignore")
-
-
-def _staging(final: Path) -> Path:
-    """A fresh folder beside ``final`` that the build writes into."""
-    final.parent.mkdir(parents=True, exist_ok=True)
-    return Path(tempfile.mkdtemp(prefix=f".{final.name}.building-", dir=final.parent))
-
-
-def _publish(staged: Path, final: Path) -> None:
-    """Swap the finished build in place of the previous one.
-
-    Until the first rename the old folder is whole; after it, the new one
-    is. An interrupted build never leaves a half-written ``final``.
-    """
-    old = None
-    if final.exists():
-        for name in KEEP:
-            if (final / name).is_file() and not (staged / name).exists():
-                shutil.copy2(final / name, staged / name)
-        old = final.with_name(f".{final.name}.old-{os.getpid()}")
-        os.replace(final, old)
-    os.replace(staged, final)
-    if old is not None:
-        shutil.rmtree(old, ignore_errors=True)
+@contextmanager
+def _signals_deferred() -> Iterator[None]:
+    """Hold SIGINT and SIGTERM while outputs move into place (a few renames)."""
+    held = {signal.SIGINT, signal.SIGTERM}
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 def _build_into(
@@ -148,6 +140,11 @@ def _build_into(
     with progress.stage("parsing listings"):
         corpus = read_corpus(paths, format=input_format, max_bytes=max_bytes)
     timings["parse"] = time.perf_counter() - t0
+    if not corpus.papers:
+        first = f"; first warning: {corpus.warnings[0]}" if corpus.warnings else ""
+        raise NoPapersError(f"no readable paper in {', '.join(map(str, paths))} "
+                            f"({corpus.entries} entries{first}); the output folder is left "
+                            "as it was")
 
     with fsio.atomic_open(out / "corpus.jsonl") as fh:
         for paper in corpus.papers:

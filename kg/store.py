@@ -20,12 +20,12 @@ from __future__ import annotations
 import os
 import shutil
 import sys
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterator, Literal as TLiteral, Mapping, Protocol
 
 from kg.errors import QueryError, StoreError
+from kg.fsio import fresh_dir
 
 if TYPE_CHECKING:  # pragma: no cover
     import pyoxigraph
@@ -296,8 +296,7 @@ class StoreBuilder:
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.tmp = Path(tempfile.mkdtemp(prefix=f".{self.path.name}.", suffix=".tmp",
-                                         dir=self.path.parent))
+        self.tmp = fresh_dir(self.path.parent, f".{self.path.name}.tmp-")
         try:
             self.store = EmbeddedStore(self.tmp, read_only=False)
         except BaseException:

@@ -31,11 +31,11 @@ def test_build_keeps_the_output_readme(tmp_path):
     out = tmp_path / "output"
     out.mkdir()
     (out / "README.md").write_text("mine\n")
-    (out / "stale.txt").write_text("from an older build\n")
     build(None, out)
     assert (out / "README.md").read_text() == "mine\n"
-    assert not (out / "stale.txt").exists()
-    assert not list(tmp_path.glob(".output.building-*"))
+    assert (out / "graph.ttl").is_file()
+    assert not list(out.glob(".kg-staging-*"))
+    assert not list(tmp_path.glob(".output.*"))
 
 
 def test_failed_build_leaves_previous_output(tmp_path):
@@ -46,7 +46,7 @@ def test_failed_build_leaves_previous_output(tmp_path):
         build([tmp_path / "missing.txt"], out)
     after = {p.name: p.read_bytes() for p in out.iterdir() if p.is_file()}
     assert after == before
-    assert not list(tmp_path.glob(".output.building-*"))
+    assert not list(out.glob(".kg-staging-*"))
 
 
 def test_killed_build_leaves_previous_output_usable(tmp_path, icml_txt):
@@ -58,6 +58,7 @@ def test_killed_build_leaves_previous_output_usable(tmp_path, icml_txt):
     proc.send_signal(signal.SIGKILL)
     proc.wait(timeout=30)
     after = {p.name: p.read_bytes() for p in out.iterdir() if p.is_file()}
+    after.pop(".kg-lock")          # the pid of the killed build, which held the lock
     assert after == before
     from kg.coauthors import load_build
 
