@@ -316,3 +316,41 @@ def test_concurrent_builds_one_wins_the_other_is_told(tmp_path, listing, icml_tx
     from kg.coauthors import load_build
 
     assert len(load_build(out).corpus.papers) > 2000
+
+
+def test_mount_point_is_built_into_in_place(tmp_path, listing):
+    from conftest import unavailable
+
+    mnt = tmp_path / "mnt"
+    mnt.mkdir()
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64m", "kgtest", str(mnt)],
+                             capture_output=True, text=True)
+    if mounted.returncode != 0:
+        unavailable(f"cannot mount a tmpfs to test a mount point: {mounted.stderr.strip()}")
+    try:
+        for _ in range(2):                    # a first build and a rebuild
+            r = _kg("build", "-q", "-o", str(mnt), str(listing))
+            assert r.returncode == 0, r.stderr
+        assert (mnt / "graph.ttl").is_file() and os.path.ismount(mnt)
+    finally:
+        subprocess.run(["umount", str(mnt)], check=True)
+
+
+def test_viz_into_a_folder_and_refused_links(tmp_path, listing):
+    out = tmp_path / "out"
+    assert _kg("build", "-q", "-o", str(out), str(listing)).returncode == 0
+    views = tmp_path / "views"
+    views.mkdir()
+    r = _kg("viz", "entities", "-o", str(views), "--from", str(out))
+    assert r.returncode == 0, r.stderr
+    assert (views / "entities.html").is_file()
+    (tmp_path / "dangling.html").symlink_to("nowhere/x.html")
+    r = _kg("viz", "entities", "-o", str(tmp_path / "dangling.html"), "--from", str(out))
+    assert r.returncode == 2
+    assert r.stderr.strip().endswith("is a symbolic link to nowhere/x.html, which does not exist")
+    target = views / "kept.html"
+    target.write_text("old")
+    (tmp_path / "link.html").symlink_to(target)
+    assert _kg("viz", "entities", "-o", str(tmp_path / "link.html"),
+               "--from", str(out)).returncode == 0
+    assert (tmp_path / "link.html").is_symlink() and target.read_text().startswith("<")
