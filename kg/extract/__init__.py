@@ -113,7 +113,7 @@ def extract_corpus(corpus: Corpus, workers: int = 1, progress=None,
 
         _nlp(None)  # load once here: forked workers share it instead of each loading it
         ctx = mp.get_context("fork")
-        pool = ctx.Pool(workers)
+        pool = ctx.Pool(workers, initializer=_default_signals)
         results = pool.imap(_work, chunks)
     done = track(results, description="extracting mentions", total=len(chunks))
     try:
@@ -122,10 +122,20 @@ def extract_corpus(corpus: Corpus, workers: int = 1, progress=None,
                 stats["clean"] = stats.get("clean", 0.0) + t_clean
                 stats["extract"] = stats.get("extract", 0.0) + t_nlp
             yield from batch
-    finally:
+    except BaseException:           # an error, Ctrl-C, SIGTERM: stop the workers now
         if workers > 1 and len(chunks) > 1:
-            pool.close()
-            pool.join()
+            pool.terminate()
+        raise
+    if workers > 1 and len(chunks) > 1:
+        pool.close()
+        pool.join()
+
+
+def _default_signals() -> None:
+    """In a worker: SIGTERM ends it quietly (the parent's handler raises instead)."""
+    import signal
+
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def extraction_to_json(ex: Extraction) -> dict:
