@@ -378,8 +378,9 @@ def _deadline_handlers(holder: "_Http") -> list:
 
     class SecureHandler(urllib.request.HTTPSHandler):
         def https_open(self, req):
-            return self.do_open(https_conn, req, context=self._context,
-                                check_hostname=getattr(self, "_check_hostname", None))
+            extra = ({"check_hostname": self._check_hostname}  # Python < 3.12 only
+                     if getattr(self, "_check_hostname", None) is not None else {})
+            return self.do_open(https_conn, req, context=self._context, **extra)
 
     return [Handler(), SecureHandler()]
 
