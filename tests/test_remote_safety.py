@@ -338,3 +338,10 @@ def test_service_refused_by_the_embedded_store_unless_allowed(fake, capsys, tmp_
     code, out, err, _ = run_cli(capsys, ["query", q, "--store", str(tmp_path / "store"),
                                          "--allow-service"])
     assert server.counts.get("query") == 1  # allowed: the request went out
+
+
+@pytest.mark.parametrize("value", ["0", "-5", "soon", "inf"])
+def test_timeout_must_be_a_positive_number(capsys, value):
+    code, out, err, _ = run_cli(capsys, ["query", "ASK {}", "--endpoint", "http://127.0.0.1:1/s",
+                                         "--timeout", value])
+    assert code == 2 and out == "" and err.count("\n") == 1 and "--timeout" in err
