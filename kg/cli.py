@@ -22,10 +22,55 @@ EXIT_USAGE = 2
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse that reports usage errors in one line (``kg: error: ...``)."""
+    """argparse that reports usage errors in one line (``kg: error: ...``), secrets hidden."""
+
+    def parse_known_args(self, args=None, namespace=None):
+        self._argv = list(sys.argv[1:] if args is None else args)
+        return super().parse_known_args(args, namespace)
 
     def error(self, message: str) -> None:  # pragma: no cover - exercised via CLI tests
+        for secret in _secrets(getattr(self, "_argv", [])):
+            message = message.replace(secret, "***")
         self.exit(EXIT_USAGE, f"kg: error: {message}\n")
+
+
+def _secrets(argv: list[str]) -> list[str]:
+    """Password values on a command line: after ``--password`` (or an abbreviation or a
+    misspelling of it), or after ``=`` in one.
+
+    >>> _secrets(["push", "--pass", "S3cr3t", "--pasword=x2", "--user", "bob"])
+    ['S3cr3t', 'x2']
+    """
+    out = []
+    for i, arg in enumerate(argv):
+        opt, eq, value = arg.partition("=")
+        if not opt.startswith("--") or not (len(opt) > 3 and (
+                "--password".startswith(opt) or "pas" in opt.lower() or "pw" in opt.lower())):
+            continue
+        if eq:
+            out.append(value)
+        elif i + 1 < len(argv):
+            out.append(argv[i + 1])
+    return sorted((s for s in out if s), key=len, reverse=True)
+
+
+def _positive_seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"must be more than 0 seconds: {text!r}")
+    return value
+
+
+def _add_server_options(p: argparse.ArgumentParser, timeout_help: str) -> None:
+    p.add_argument("--user", default=None, help="user name (default: KG_SPARQL_USER)")
+    p.add_argument("--password", default=None,
+                   help="password (default: KG_SPARQL_PASSWORD, which keeps it out of "
+                        "your shell history)")
+    p.add_argument("--timeout", type=_positive_seconds, default=None, metavar="SECONDS",
+                   help=timeout_help)
 
 
 def _add_input_options(p: argparse.ArgumentParser) -> None:
@@ -95,6 +140,9 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--store", default=None, help="embedded store folder (default: output/store)")
     g.add_argument("--endpoint", default=None, help="a SPARQL 1.1 endpoint URL")
     p.add_argument("--from", dest="from_dir", default="output", help="a build folder")
+    _add_server_options(p, "give up on the endpoint after this long in all (default: 120)")
+    p.add_argument("--allow-service", action="store_true",
+                   help="let the embedded store run SERVICE clauses (requests to other servers)")
     p.set_defaults(func=_cmd_query)
 
     p = sub.add_parser("queries", help="list the named queries and their parameters")
@@ -116,10 +164,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_cmd_viz)
 
     p = sub.add_parser("push", help="load the built graph into a SPARQL server")
-    p.add_argument("--endpoint", required=True)
-    p.add_argument("--graph", default=None)
-    p.add_argument("--user", default=None)
-    p.add_argument("--password", default=None)
+    p.add_argument("--endpoint", required=True, help="the server's SPARQL query URL")
+    p.add_argument("--graph", default=None, help="the named graph to replace")
+    _add_server_options(p, "give up after this long in all (default: 600)")
     p.add_argument("--from", dest="from_dir", default="output", help="a build folder")
     p.set_defaults(func=_cmd_push)
     return parser
@@ -212,9 +259,15 @@ def _cmd_query(args: argparse.Namespace) -> int:
         if not sep or not name.strip():
             raise QueryError(f"--param {item!r}: expected NAME=VALUE")
         params[name.strip()] = value
+    if args.endpoint:
+        from kg.remote import check_endpoint
+
+        check_endpoint(args.endpoint)  # a malformed URL fails before any work
     query = queries.resolve(args.query)
     queries.bind(query, params)  # a bad parameter fails before the store is opened
-    store = open_store(args.store, args.endpoint, args.from_dir)
+    store = open_store(args.store, args.endpoint, args.from_dir, user=args.user,
+                       password=args.password, timeout=args.timeout,
+                       allow_service=args.allow_service)
     try:
         result = queries.run(store, query, params)
     finally:
@@ -278,13 +331,16 @@ def _view_path(given: str | None, default: str) -> Path:
 
 
 def _cmd_push(args: argparse.Namespace) -> int:
-    from kg.remote import push
+    from kg.remote import PUSH_TIMEOUT, push
 
     done = push(Path(args.from_dir), args.endpoint, args.graph, args.user, args.password,
-                progress=None if not getattr(args, "quiet", False) else False)
+                progress=None if not getattr(args, "quiet", False) else False,
+                timeout=args.timeout or PUSH_TIMEOUT)
+    count = ("the server did not say how many triples the graph holds now"
+             if done["count"] is None else f"{done['count']:,} triples in the graph now")
     print(f"kg: pushed {done['triples']:,} triples into <{done['graph']}> by "
           f"{'the Graph Store Protocol' if done['method'] == 'graph-store' else 'SPARQL Update'}"
-          f" ({done['count']:,} triples in the graph now)", file=sys.stderr)
+          f" ({count})", file=sys.stderr)
     return EXIT_OK
 
 

@@ -18,6 +18,7 @@ store; a remote store can make them with :func:`pyoxigraph.parse_query_results`.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import sys
 from dataclasses import dataclass
@@ -154,6 +155,61 @@ def run_query(store, sparql: str, bindings: Mapping[str, Any] | None = None) -> 
         raise StoreError(f"store read failed: {_one_line(exc)}") from None
 
 
+# ------------------------------------------------------------------ SERVICE
+
+_LEX = re.compile(
+    r"(?P<comment>#[^\n]*)"
+    r'|(?P<string>"""(?:[^"\\]|\\.|"(?!""))*"""' r"|'''(?:[^'\\]|\\.|'(?!''))*'''"
+    r'|"(?:[^"\\\n\r]|\\.)*"' r"|'(?:[^'\\\n\r]|\\.)*')"
+    r'|(?P<iri><[^<>"{}|^`\\\x00-\x20]*>)'
+    r"|(?P<var>[?$][\w\u00B7\u0300-\u036F\u203F-\u2040]*)"
+    r"|(?P<lang>@[A-Za-z0-9-]*)"
+    r"|(?P<number>\d+\.\d*[eE][+-]?\d+|\.\d+[eE][+-]?\d+|\d+[eE][+-]?\d+|\d*\.\d+|\d+)"
+    r"|(?P<name>(?:[^\W\d]|_|:)[\w.\-:%\\\u00B7\u0300-\u036F\u203F-\u2040]*)",
+    re.S)
+
+
+def uses_service(sparql: str) -> bool:
+    """Whether ``sparql`` has a ``SERVICE`` clause (a request to another server).
+
+    A lexical check that skips strings, IRIs, comments, variables, language
+    tags and prefixed names, so ``"SERVICE"``, ``<urn:SERVICE>``, ``?service``
+    and ``ex:service`` are not taken for the keyword. A backslash outside
+    strings and IRIs (``\\u0053ERVICE``) counts as a ``SERVICE`` too: the
+    check errs on the side of refusing.
+
+    >>> uses_service('SELECT * WHERE { SERVICE <http://example.org/sparql> { ?s ?p ?o } }')
+    True
+    >>> uses_service('SELECT * WHERE { ?s ?p 1.service<http://x/> { } }')
+    True
+    >>> uses_service('SELECT ?service WHERE { ?service ex:SERVICE "SERVICE" } # SERVICE')
+    False
+    """
+    i, n = 0, len(sparql)
+    while i < n:
+        m = _LEX.match(sparql, i)
+        if m is None:
+            if sparql[i] == "\\":
+                return True
+            i += 1
+            continue
+        if m.lastgroup == "name":
+            word = m.group().rstrip(".")
+            if ":" not in word and (re.match(r"SERVICE(?![\w:])", word, re.I) or "\\" in word):
+                return True
+            i += len(word)
+            continue
+        i = m.end()
+    return False
+
+
+def refuse_service(sparql: str) -> None:
+    """Raise :class:`QueryError` when ``sparql`` would make the store fetch another server."""
+    if uses_service(sparql):
+        raise QueryError("the query has a SERVICE clause, which would make kg fetch another "
+                         "server; the embedded store runs it only with --allow-service")
+
+
 # --------------------------------------------------------- the embedded store
 
 class EmbeddedStore:
@@ -167,6 +223,9 @@ class EmbeddedStore:
     read_only : bool
         Open without write access (default), so several readers can share a
         folder and a query can never change it.
+    allow_service : bool
+        Run queries with a ``SERVICE`` clause (pyoxigraph would send them to
+        any URL in the query); refused with a :class:`QueryError` by default.
 
     Raises
     ------
@@ -174,9 +233,11 @@ class EmbeddedStore:
         If there is no store at ``path`` or it cannot be opened.
     """
 
-    def __init__(self, path: str | Path | None = None, *, read_only: bool = True) -> None:
+    def __init__(self, path: str | Path | None = None, *, read_only: bool = True,
+                 allow_service: bool = False) -> None:
         import pyoxigraph as ox
 
+        self.allow_service = allow_service
         self.path = Path(path) if path is not None else None
         self.read_only = read_only and path is not None
         try:
@@ -248,7 +309,12 @@ class EmbeddedStore:
 
     # -- the SparqlStore API
     def query(self, sparql: str, bindings: Mapping[str, Any] | None = None) -> QueryResult:
-        """Run a SPARQL query; ``bindings`` maps variable names to RDF terms (see :func:`to_term`)."""
+        """Run a SPARQL query; ``bindings`` maps variable names to RDF terms (see :func:`to_term`).
+
+        A query with a ``SERVICE`` clause is refused unless :attr:`allow_service`.
+        """
+        if not self.allow_service:
+            refuse_service(sparql)
         return run_query(self._store, sparql, bindings)
 
     def count(self) -> int:
@@ -331,13 +397,25 @@ class StoreBuilder:
 
 
 def open_store(store: str | Path | None = None, endpoint: str | None = None,
-               from_dir: str | Path = "output") -> SparqlStore:
-    """The store a command reads: ``--store DIR``, ``--endpoint URL`` or ``<from_dir>/store``."""
-    if endpoint:
-        from kg.remote import RemoteStore
+               from_dir: str | Path = "output", *, user: str | None = None,
+               password: str | None = None, timeout: float | None = None,
+               allow_service: bool = False) -> SparqlStore:
+    """The store a command reads: ``--store DIR``, ``--endpoint URL`` or ``<from_dir>/store``.
 
-        return RemoteStore(endpoint)
-    return EmbeddedStore(Path(store) if store else Path(from_dir) / STORE_DIR)
+    ``user``, ``password`` and ``timeout`` (seconds for everything the store
+    does from now on, default :data:`kg.remote.QUERY_TIMEOUT`) are for an
+    endpoint; ``allow_service`` lets the embedded store run ``SERVICE`` clauses.
+    """
+    if endpoint:
+        import time
+
+        from kg.remote import QUERY_TIMEOUT, RemoteStore
+
+        limit = QUERY_TIMEOUT if timeout is None else timeout
+        return RemoteStore(endpoint, user=user, password=password, timeout=limit,
+                           deadline=time.monotonic() + limit)
+    return EmbeddedStore(Path(store) if store else Path(from_dir) / STORE_DIR,
+                         allow_service=allow_service)
 
 
 # --------------------------------------------------------------- load_graph

@@ -93,6 +93,11 @@ def test_push_is_idempotent_by_graph_store(virtuoso, sample_build, pushed):
     again = push(sample_build, virtuoso, SAMPLE_GRAPH, USER, PASSWORD, batch_triples=1000)
     assert again["count"] == n
     assert RemoteStore(virtuoso, graph=SAMPLE_GRAPH).count() == n
+    # the temporary graphs the uploads went into were moved into place, none is left
+    left = RemoteStore(virtuoso).query(
+        'SELECT (COUNT(DISTINCT ?g) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } '
+        'FILTER(STRSTARTS(STR(?g), "https://w3id.org/paper-kg/push-tmp/")) }')
+    assert int(left.rows[0][0].value) == 0
 
 
 def test_push_is_idempotent_by_update(virtuoso, fixture_nt, pushed):
@@ -229,6 +234,7 @@ def test_wrong_password_is_one_line(virtuoso, sample_build, pushed):
                  retries=0)
         msg = str(err.value)
         assert "\n" not in msg and "401" in msg and "not-the-password" not in msg
+        assert f"<{SAMPLE_GRAPH}> on the server is unchanged" in msg
     assert RemoteStore(virtuoso, graph=SAMPLE_GRAPH).count() == pushed["sample"]["count"]
 
 
