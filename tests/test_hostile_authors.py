@@ -62,3 +62,24 @@ def test_hyper_authored_paper_builds_within_budget(tmp_path, n, cut):
     # output stays linear in the authors (it was 629 MB for 2,000)
     total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     assert total < 4_000 * n + 10_000_000, f"{total:,} bytes of output"
+
+
+def test_parsing_an_author_line_is_linear_in_its_names(tmp_path):
+    """Four times the names take about four times as long to parse, not sixteen."""
+    import time
+
+    from kg.parse import read_corpus
+
+    def seconds(n: int) -> float:
+        path = tmp_path / f"a{n}.txt"
+        path.write_text(listing(ABSTRACT, authors=", ".join(names(n)) + " 等"), encoding="utf-8")
+        best = float("inf")
+        for _ in range(3):
+            t0 = time.perf_counter()
+            (paper,) = read_corpus([path]).papers
+            best = min(best, time.perf_counter() - t0)
+        assert len(paper.authors) == n and paper.authors_truncated
+        return best
+
+    small, large = seconds(20_000), seconds(80_000)
+    assert large < 8 * small + 0.05, f"20,000 names {small:.3f} s, 80,000 names {large:.3f} s"
