@@ -13,7 +13,10 @@ by walking RDF triples.
   (keyed by :func:`kg.identity.person_key`: people are identified by name,
   homonyms merge) and one edge per pair who wrote together, with ``papers``
   (joint papers) and ``weight`` (Newman's collaboration strength: each joint
-  paper with ``n`` authors adds ``1/(n-1)``).
+  paper with ``n`` authors adds ``1/(n-1)``). A paper with more than
+  :data:`~kg.teams.MAX_LINKED_TEAM` authors adds its authors and their
+  paper counts but no pairs (:mod:`kg.teams`), so one hyper-authored paper
+  costs time and memory linear in its authors, not quadratic.
 
 Only the authors a listing shows are known: a list cut by ``等`` contributes
 its shown authors and ``n`` counts those, so its weights are upper bounds
@@ -41,6 +44,7 @@ import numpy as np
 
 from kg.identity import normalise_text, person_key
 from kg.models import Build, Corpus, Paper, Track
+from kg.teams import links_pairs
 
 __all__ = [
     "paper_author_keys",
@@ -87,7 +91,9 @@ def collaboration_weights(author_lists: Iterable[Iterable[str]]) -> dict[tuple[s
         ``(a, b) -> (papers, weight)`` with ``a < b``; a paper with ``n >= 2``
         authors adds 1 to ``papers`` and ``1/(n-1)`` to ``weight`` of each of
         its pairs, so an author's strengths sum to their number of papers with
-        co-authors (Newman 2001, PNAS 98:404).
+        co-authors (Newman 2001, PNAS 98:404). A paper with more than
+        :data:`~kg.teams.MAX_LINKED_TEAM` authors adds no pairs (see
+        :mod:`kg.teams`).
 
     Examples
     --------
@@ -100,7 +106,7 @@ def collaboration_weights(author_lists: Iterable[Iterable[str]]) -> dict[tuple[s
     for authors in author_lists:
         keys = sorted(set(authors))
         n = len(keys)
-        if n < 2:
+        if not links_pairs(n):
             continue
         w = 1.0 / (n - 1)
         for i in range(n - 1):
@@ -196,7 +202,7 @@ def coauthor_data(corpus: Corpus | Build) -> CoauthorData:
                 else:
                     tc[label] = tc.get(label, 0) + 1
         m = len(ids)
-        if m < 2:
+        if not links_pairs(m):
             continue
         w = 1.0 / (m - 1)
         for x in range(m - 1):

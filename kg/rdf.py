@@ -38,7 +38,8 @@ and, shared between papers::
            kgo:paperCount ; kgo:mentionCount
     collaboration a kgo:Collaboration ; rdfs:label "A — B" (names in order) ;
            kgo:member person, person ; kgo:jointPapers
-           (only pairs of people with two or more joint papers)
+           (only pairs of people with two or more joint papers; a paper
+           with more than kg.teams.MAX_LINKED_TEAM authors makes no pairs)
     acronym a kgo:Acronym ; kgo:short ; kgo:long ; kgo:definedIn paper ; kgo:denotes entity
     dataset a void:Dataset ; void:triples ; prov:wasGeneratedBy activity
 
@@ -73,6 +74,7 @@ from typing import IO, TYPE_CHECKING, Iterable, Iterator, Mapping
 
 from kg import __version__
 from kg.models import ENTITY_TYPES, Build, Entity, Extraction, Paper
+from kg.teams import links_pairs
 from kg.vocab import (
     DCTERMS, ENTITY_CLASSES, KGO, OA, PREFIXES, PROV, RDF, RDFS, SCHEMA, SKOS, VOID, XSD,
     Minter, entity_key,
@@ -256,7 +258,7 @@ class _Aggregate:
             people = list(dict.fromkeys(people))
             self.person_papers.update(people)
             ids = sorted(index.setdefault(p, len(index)) for p in people)
-            if len(ids) > 1:
+            if links_pairs(len(ids)):
                 self.pairs.update((a, b) for i, a in enumerate(ids) for b in ids[i + 1:])
             if paper.track is not None:
                 subject = self._track(paper.track)

@@ -158,3 +158,43 @@ def test_a_name_listed_twice_on_one_paper_is_reported():
     assert d["papers_listing_a_name_twice"] == 1
     assert d["authors_shown_on_truncated_papers"] == 3  # names as listed
     assert d["missing_coauthor_links_at_least"] == 2  # distinct people shown
+
+
+def test_caveats_name_teams_over_the_limit_only_when_there_is_one():
+    from kg.teams import MAX_LINKED_TEAM
+
+    small = Corpus((Paper("1", ("A", "B"), "x"),))
+    assert "large_teams" not in data_caveats(small)
+    assert not any("more than" in n for n in data_caveats(small)["notes"])
+    n = MAX_LINKED_TEAM + 50
+    big = Corpus((Paper("1", ("A", "B"), "x"),
+                  Paper("2", tuple(f"Given{i} Family{i}" for i in range(n)), "y")))
+    d = data_caveats(big)
+    assert d["large_teams"] == {"max_linked_team": MAX_LINKED_TEAM, "papers": 1,
+                                "authorships": n, "largest": n,
+                                "pairs_not_linked": n * (n - 1) // 2}
+    note = [t for t in d["notes"] if f"more than {MAX_LINKED_TEAM} authors" in t]
+    assert len(note) == 1 and f"{n * (n - 1) // 2:,} co-author pairs" in note[0]
+
+
+def test_report_of_ordinary_papers_is_unchanged_by_a_huge_team():
+    """Ordinary papers plus one huge team: the ordinary figures stay as they were."""
+    from kg.analysis import analyse
+    from kg.teams import MAX_LINKED_TEAM
+
+    ordinary = [Paper(f"p{i}", (f"A{i}", f"A{i + 1}", f"B{i % 3}"), f"x{i}") for i in range(30)]
+    huge = Paper("big", tuple(f"Given{i} Family{i}" for i in range(3 * MAX_LINKED_TEAM)), "y")
+    alone = analyse(Corpus(tuple(ordinary))).report
+    both = analyse(Corpus((*ordinary, huge))).report
+    assert both["strongest_pairs"] == alone["strongest_pairs"]
+    assert both["network"]["edges"] == alone["network"]["edges"]
+    assert both["network"]["nodes"] == alone["network"]["nodes"] + 3 * MAX_LINKED_TEAM
+    assert both["network"]["isolates"] == alone["network"]["isolates"] + 3 * MAX_LINKED_TEAM
+    assert both["network"]["components"]["largest"] == alone["network"]["components"]["largest"]
+    assert both["network"]["largest_component"] == alone["network"]["largest_component"]
+    assert both["productivity"]["authorships"] == alone["productivity"]["authorships"] + 3 * MAX_LINKED_TEAM
+    for metric in ("collaborators", "strength"):
+        top = lambda r: [(a["name"], a[metric]) for a in r["centrality"]["top"][metric]
+                         if not a["name"].startswith("Given")]
+        assert top(both) == top(alone)[:len(top(both))]
+    assert both["caveats"]["large_teams"]["papers"] == 1

@@ -112,3 +112,36 @@ def test_knowledge_graph_kinds_and_relations():
     assert pos == {"person:ann": 1, "person:bob": 2}
     # the broader link is added once however many papers use the subarea
     assert sum(1 for *_, d in K.edges(data=True) if d["relation"] == "broader") == 1
+
+
+def _ordinary_and_huge(team: int):
+    """Twenty ordinary papers, plus one of ``team`` authors sharing one author ("A0")."""
+    ordinary = [[f"A{i}", f"A{i + 1}", f"B{i % 3}"] for i in range(20)]
+    huge = ["A0"] + [f"Given{i} Family{i}" for i in range(team - 1)]
+    return ordinary, huge
+
+
+def test_a_team_over_the_limit_adds_people_but_no_pairs():
+    from kg.teams import MAX_LINKED_TEAM
+
+    ordinary, huge = _ordinary_and_huge(MAX_LINKED_TEAM + 1)
+    alone = coauthor_graph(corpus(*ordinary))
+    both = coauthor_graph(corpus(*ordinary, huge))
+    # every author of the huge paper is a node, with the paper counted
+    assert set(both) == set(alone) | {k.casefold() for k in huge}
+    assert all(both.nodes[k.casefold()]["papers"] == 1 for k in huge[1:])
+    assert both.nodes["a0"]["papers"] == alone.nodes["a0"]["papers"] + 1
+    # the ordinary papers' pairs, papers and weights are exactly as without it
+    assert sorted(both.edges(data=True)) == sorted(alone.edges(data=True))
+    assert collaboration_weights([*ordinary, huge]) == collaboration_weights(ordinary)
+
+
+def test_a_team_at_the_limit_still_links_every_pair():
+    from kg.teams import MAX_LINKED_TEAM
+
+    ordinary, huge = _ordinary_and_huge(MAX_LINKED_TEAM)
+    G = coauthor_graph(corpus(*ordinary, huge))
+    alone = coauthor_graph(corpus(*ordinary))
+    n = MAX_LINKED_TEAM
+    assert G.number_of_edges() == alone.number_of_edges() + n * (n - 1) // 2
+    assert G.edges["given0 family0", "given1 family1"] == {"papers": 1, "weight": pytest.approx(1 / (n - 1))}

@@ -225,3 +225,24 @@ def test_statistics_match_the_corpus(fixture_graph):
         frozenset({M.person("Alan Turing"), M.person("Grace Hopper")}): 2,
     }
     assert M.collaboration("Alan Turing", "Ada Lovelace") == M.collaboration("ada lovelace", "Alan Turing")
+
+
+def test_teams_over_the_limit_keep_their_authors_but_make_no_collaborations():
+    from kg.teams import MAX_LINKED_TEAM
+
+    team = tuple(f"Given{i} Family{i}" for i in range(MAX_LINKED_TEAM + 1))
+    small = ("Ada Lovelace", "Alan Turing")
+    papers = (Paper("00000000000000a1", team, "We measure one thing."),
+              Paper("00000000000000a2", team, "We measure another thing."),
+              Paper("00000000000000a3", small, "We compute."),
+              Paper("00000000000000a4", small, "We compute again."))
+    triples = list(ox.parse(to_ntriples(Build(Corpus(papers))), ox.RdfFormat.N_TRIPLES))
+    author = ox.NamedNode(str(SCHEMA.author))
+    joint = ox.NamedNode(str(KGO.jointPapers))
+    count = ox.NamedNode(str(KGO.paperCount))
+    assert sum(t.predicate == author for t in triples) == 2 * len(team) + 4
+    # the two huge papers repeat 20,100 pairs: none becomes a collaboration;
+    # the small team's repeated pair does
+    assert [t.object.value for t in triples if t.predicate == joint] == ["2"]
+    g0 = ox.NamedNode(M.person("Given0 Family0"))
+    assert [t.object.value for t in triples if t.subject == g0 and t.predicate == count] == ["2"]

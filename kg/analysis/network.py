@@ -163,6 +163,8 @@ def is_large(h: IGraph, component: Sequence[int], exact_limit: int = EXACT_LIMIT
     (False, True)
     """
     n = len(component)
+    if n < 2:  # one author: no pairs (a build with a 10,000-author paper has 10,000 of these)
+        return False
     if n * (n - 1) > exact_limit:  # a connected component has at least n - 1 edges
         return True
     m = sum(h.graph.degree(list(component))) // 2

@@ -44,6 +44,7 @@ class BuildIndex:
     def __init__(self, build: Build) -> None:
         self.build = build
         self.papers: dict[str, Paper] = {p.id: p for p in build.corpus.papers}
+        self._person_tracks: dict[str, tuple[str, ...]] = {}
 
     # ------------------------------------------------------------ papers
 
@@ -121,7 +122,11 @@ class BuildIndex:
 
     def person_tracks(self, key: str) -> tuple[str, ...]:
         """Tracks (labels and areas) of a person's papers, most frequent first."""
-        return self._tracks_of(self.person_papers.get(key, ()))
+        # asked for twice per person and view (tooltip, search): count once
+        out = self._person_tracks.get(key)
+        if out is None:
+            out = self._person_tracks[key] = self._tracks_of(self.person_papers.get(key, ()))
+        return out
 
     def _tracks_of(self, pids) -> tuple[str, ...]:
         c: Counter[str] = Counter()
