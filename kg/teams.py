@@ -18,7 +18,7 @@ more than a set number of authors altogether.) Work and memory then grow
 linearly with the number of authors.
 
 Why 200: the full author lists of the 6,834 papers of ICML 2023, ICML 2024
-and CVPR 2023 (``/work/shared/corpora/*.truth.jsonl``) have at most 125
+and CVPR 2023 (``shared/corpora/*.truth.jsonl`` beside the repository) have at most 125
 authors (99% have 14 or fewer), and the listings cut lists at 10 (``等``),
 so no real paper is affected; 200 authors make 19,900 pairs, which a build
 handles in a fraction of a second.
