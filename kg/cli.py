@@ -93,6 +93,8 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--store", default=None, help="embedded store folder (default: output/store)")
     g.add_argument("--endpoint", default=None, help="a SPARQL 1.1 endpoint URL")
     p.add_argument("--from", dest="from_dir", default="output", help="a build folder")
+    p.add_argument("--no-formula-guard", dest="formula_guard", action="store_false",
+                   help="csv: write cells starting with = + - @ as they are (default: a leading ')")
     p.set_defaults(func=_cmd_query)
 
     p = sub.add_parser("queries", help="list the named queries and their parameters")
@@ -217,7 +219,7 @@ def _cmd_query(args: argparse.Namespace) -> int:
         result = queries.run(store, query, params)
     finally:
         store.close()
-    sys.stdout.write(format_result(result, args.out_format))
+    sys.stdout.write(format_result(result, args.out_format, formula_guard=args.formula_guard))
     sys.stdout.flush()
     return EXIT_OK
 
@@ -235,7 +237,9 @@ def _cmd_coauthors(args: argparse.Namespace) -> int:
 
     report = coauthor_report(load_build(args.from_dir))
     if args.json:
-        sys.stdout.write(json.dumps(report, ensure_ascii=False, indent=2) + "\n")
+        from kg.safetext import json_for_terminal
+
+        sys.stdout.write(json_for_terminal(json.dumps(report, ensure_ascii=False, indent=2)) + "\n")
         return EXIT_OK
     from rich.console import Console
 

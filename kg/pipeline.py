@@ -82,6 +82,10 @@ def build(
     Everything is written into a staging folder beside ``out_dir`` that
     replaces it only when the whole build has succeeded.
     """
+    if base is not None:
+        from kg.vocab import check_base
+
+        check_base(base)  # a bad --base fails before any work
     final = Path(out_dir)
     paths = [Path(f) for f in files] if files else sample_files()
     out = _staging(final)
