@@ -232,6 +232,7 @@ def parse_listing(text: str, label: str) -> tuple[list[Entry], list[ParseWarning
         if current is None:
             return
         a, t = current["authors"], current["track"]
+        track = read_track(t[1], Source(label, t[0]), warnings) if t else None
         authors, truncated = (a[2] or split_authors(a[1])) if a else ((), False)
         if a and any(m in a[1] for m in ("等", "et al", "...", "…")):
             authors, truncated, dropped = split_authors_full(a[1])
@@ -241,7 +242,7 @@ def parse_listing(text: str, label: str) -> tuple[list[Entry], list[ParseWarning
             authors=authors,
             authors_truncated=truncated,
             abstract=" ".join(current["abstract"]),
-            track=read_track(t[1], Source(label, t[0]), warnings) if t else None,
+            track=track,
             source=Source(label, current["line"]),
         ))
         current = None

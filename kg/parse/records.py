@@ -161,7 +161,7 @@ def merge_entries(
         else:
             added = tuple(a for a in _unique(e.authors) if person_key(a) not in mine)
             authors = authors + added
-            truncated = truncated and e.authors_truncated
+            truncated = truncated or e.authors_truncated  # names may still be missing
             warnings.append(ParseWarning(
                 e.source.file, e.source.line,
                 f"same abstract as {p.sources[0]} but other authors; kept as one paper "
