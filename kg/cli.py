@@ -143,6 +143,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_server_options(p, "give up on the endpoint after this long in all (default: 120)")
     p.add_argument("--allow-service", action="store_true",
                    help="let the embedded store run SERVICE clauses (requests to other servers)")
+    p.add_argument("--no-formula-guard", dest="formula_guard", action="store_false",
+                   help="csv: write cells starting with = + - @ as they are (default: a leading ')")
     p.set_defaults(func=_cmd_query)
 
     p = sub.add_parser("queries", help="list the named queries and their parameters")
@@ -272,7 +274,7 @@ def _cmd_query(args: argparse.Namespace) -> int:
         result = queries.run(store, query, params)
     finally:
         store.close()
-    sys.stdout.write(format_result(result, args.out_format))
+    sys.stdout.write(format_result(result, args.out_format, formula_guard=args.formula_guard))
     sys.stdout.flush()
     return EXIT_OK
 
@@ -290,7 +292,9 @@ def _cmd_coauthors(args: argparse.Namespace) -> int:
 
     report = coauthor_report(load_build(args.from_dir))
     if args.json:
-        sys.stdout.write(json.dumps(report, ensure_ascii=False, indent=2) + "\n")
+        from kg.safetext import json_for_terminal
+
+        sys.stdout.write(json_for_terminal(json.dumps(report, ensure_ascii=False, indent=2)) + "\n")
         return EXIT_OK
     from rich.console import Console
 

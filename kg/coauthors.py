@@ -199,10 +199,16 @@ def tables(report: dict) -> list:
     """The co-authorship report as rich renderables (for ``kg coauthors``).
 
     Names are wrapped in :class:`rich.text.Text`, so brackets in a name are
-    printed, never read as markup.
+    printed, never read as markup, and lose their control characters, so no
+    escape sequence in a name reaches the terminal.
     """
     from rich.table import Table
-    from rich.text import Text
+    from rich.text import Text as _Text
+
+    from kg.safetext import for_terminal
+
+    def Text(s: str, **kw) -> _Text:  # names are data: no control sequence reaches the terminal
+        return _Text(for_terminal(s), **kw)
 
     def num(x, digits: int = 4) -> str:
         if x is None:

@@ -33,11 +33,12 @@ from typing import Iterable, Iterator, Mapping
 
 import networkx as nx
 
+from kg.safetext import guard_formula, strip_controls
+
 __all__ = ["xml_text", "safe_cell", "graphml", "gexf", "vosviewer_map", "vosviewer_network",
            "table_csv"]
 
 _XML_ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
-_FORMULA = ("=", "+", "-", "@")
 
 
 def xml_text(value: object) -> str:
@@ -55,7 +56,7 @@ def xml_text(value: object) -> str:
 
 
 def safe_cell(value: object) -> str:
-    """One cell of a spreadsheet-like file: no tab or line break, no formula.
+    """One cell of a spreadsheet-like file: no tab, line break or control character, no formula.
 
     Examples
     --------
@@ -66,10 +67,7 @@ def safe_cell(value: object) -> str:
         return "true" if value else "false"
     if isinstance(value, (int, float)):  # numbers are never formulas
         return _number(value)
-    text = re.sub(r"[\t\r\n\x0b\x0c]+", " ", str(value))
-    if text.startswith(_FORMULA):
-        text = "'" + text
-    return text
+    return guard_formula(strip_controls(re.sub(r"[\t\r\n\x0b\x0c]+", " ", str(value))))
 
 
 def _number(x: float | int) -> str:

@@ -87,6 +87,10 @@ def build(
     succeeded, so a failed or killed build leaves the previous output as it
     was.
     """
+    if base is not None:
+        from kg.vocab import check_base
+
+        check_base(base)  # a bad --base fails before any work
     final = buildfolder.check_target(out_dir)
     paths = [Path(f) for f in files] if files else sample_files()
     with buildfolder.locked(final):

@@ -6,6 +6,13 @@ CSV, TSV and JSON follow the W3C "SPARQL 1.1 Query Results" formats
 known namespace are shortened to prefixed names, long cells are cut, and
 the widths count East Asian characters as two columns.
 
+Values are data, so nothing in them reaches a terminal as a control
+sequence: the table and TSV drop control characters (the TSV's own escapes
+already cover C0 and DEL), CSV cells lose theirs too, and JSON escapes
+DEL and C1 besides the C0 characters JSON always escapes. A CSV cell
+holding a string that starts with ``=``, ``+``, ``-`` or ``@`` gets a
+leading ``'`` (as ``authors.csv`` does) unless ``formula_guard=False``.
+
 Examples
 --------
 >>> import pyoxigraph as ox
@@ -28,6 +35,7 @@ import json
 import unicodedata
 
 from kg.errors import QueryError
+from kg.safetext import for_terminal, guard_formula, json_for_terminal, strip_controls
 from kg.store import QueryResult
 from kg.vocab import PREFIXES
 
@@ -57,7 +65,32 @@ def _plain(term) -> str:
     return term.value
 
 
-def to_csv(result: QueryResult) -> str:
+_XSD = "http://www.w3.org/2001/XMLSchema#"
+_NUMERIC = frozenset(_XSD + t for t in (
+    "integer", "decimal", "double", "float", "long", "int", "short", "byte",
+    "nonNegativeInteger", "nonPositiveInteger", "positiveInteger", "negativeInteger",
+    "unsignedLong", "unsignedInt", "unsignedShort", "unsignedByte", "boolean"))
+
+
+def _csv_cell(term, formula_guard: bool) -> str:
+    """A CSV cell: no control characters but tab and line breaks; strings guarded.
+
+    Examples
+    --------
+    >>> import pyoxigraph as ox
+    >>> _csv_cell(ox.Literal("=1+1"), True), _csv_cell(ox.Literal("=1+1"), False)
+    ("'=1+1", '=1+1')
+    >>> _csv_cell(ox.Literal(-2), True)
+    '-2'
+    """
+    text = strip_controls(_plain(term))
+    if formula_guard and term is not None and _kind(term) == "literal" \
+            and term.datatype.value not in _NUMERIC:
+        return guard_formula(text)
+    return text
+
+
+def to_csv(result: QueryResult, formula_guard: bool = True) -> str:
     if result.kind == "ask":
         return f"_askResult\r\n{'true' if result.boolean else 'false'}\r\n"
     _only_select(result)
@@ -65,7 +98,7 @@ def to_csv(result: QueryResult) -> str:
     w = csv.writer(buf, lineterminator="\r\n")
     w.writerow(result.variables)
     for row in result.rows:
-        w.writerow([_plain(t) for t in row])
+        w.writerow([_csv_cell(t, formula_guard) for t in row])
     return buf.getvalue()
 
 
@@ -76,7 +109,7 @@ def to_tsv(result: QueryResult) -> str:
     lines = ["\t".join(f"?{v}" for v in result.variables)]
     for row in result.rows:
         lines.append("\t".join("" if t is None else str(t) for t in row))
-    return "\n".join(lines) + "\n"
+    return for_terminal("\n".join(lines) + "\n")
 
 
 def _json_term(term) -> dict:
@@ -98,7 +131,8 @@ def to_json(result: QueryResult) -> str:
     bindings = [{v: _json_term(t) for v, t in zip(result.variables, row) if t is not None}
                 for row in result.rows]
     doc = {"head": {"vars": list(result.variables)}, "results": {"bindings": bindings}}
-    return json.dumps(doc, ensure_ascii=False) + "\n"
+    return json_for_terminal(json.dumps(doc, ensure_ascii=False)) + "\n"
+
 
 
 def _width(text: str) -> int:
@@ -106,7 +140,7 @@ def _width(text: str) -> int:
 
 
 def _cut(text: str, limit: int) -> str:
-    text = " ".join(text.split())
+    text = " ".join(for_terminal(text).split())
     if _width(text) <= limit:
         return text
     out, w = [], 0
@@ -139,7 +173,7 @@ def to_table(result: QueryResult, max_width: int = 60) -> str:
     if result.kind == "ask":
         return ("true" if result.boolean else "false") + "\n"
     _only_select(result)
-    header = list(result.variables)
+    header = [for_terminal(v) for v in result.variables]
     rows = [[_cut(_short(t), max_width) for t in row] for row in result.rows]
     widths = [max([_width(h)] + [_width(r[i]) for r in rows]) for i, h in enumerate(header)]
 
@@ -161,16 +195,20 @@ def _only_select(result: QueryResult) -> None:
 
 
 def _ntriples(result: QueryResult) -> str:
-    return "".join(f"{t.subject} {t.predicate} {t.object} .\n" for t in result.triples)
+    return for_terminal("".join(f"{t.subject} {t.predicate} {t.object} .\n"
+                                for t in result.triples))
 
 
-def format_result(result: QueryResult, fmt: str = "table") -> str:
+def format_result(result: QueryResult, fmt: str = "table", *, formula_guard: bool = True) -> str:
     """``result`` written in ``fmt`` (one of :data:`FORMATS`).
 
     CONSTRUCT and DESCRIBE results are written as N-Triples whatever ``fmt``.
+    ``formula_guard=False`` writes CSV cells that start with ``= + - @`` as they are.
     """
     if fmt not in FORMATS:
         raise QueryError(f"unknown output format {fmt!r} (choose from {', '.join(FORMATS)})")
     if result.kind == "graph":
         return _ntriples(result)
-    return {"table": to_table, "csv": to_csv, "tsv": to_tsv, "json": to_json}[fmt](result)
+    if fmt == "csv":
+        return to_csv(result, formula_guard)
+    return {"table": to_table, "tsv": to_tsv, "json": to_json}[fmt](result)

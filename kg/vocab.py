@@ -245,16 +245,41 @@ def segment(key: str) -> str:
     return "".join(out)
 
 
-def _check_base(base: str) -> str:
+def check_base(base: str) -> str:
+    """``base`` if every IRI minted under it is valid, else a one-line :class:`KgError`.
+
+    The base must be an absolute IRI ending in ``/`` with no ``#`` in it:
+    mention annotations are minted as ``paper/<id>/mention/<n>#target``,
+    and an IRI has one fragment at most.
+
+    Examples
+    --------
+    >>> check_base("https://example.org/kg/")
+    'https://example.org/kg/'
+    >>> check_base("http://x/a#")
+    Traceback (most recent call last):
+    ...
+    kg.errors.KgError: base IRI must end with '/' and hold no '#' (minted IRIs add their own '#target'): 'http://x/a#'
+    >>> check_base("http://x/a b/")
+    Traceback (most recent call last):
+    ...
+    kg.errors.KgError: base IRI is not a valid absolute IRI: 'http://x/a b/'
+    """
     import pyoxigraph
 
-    if not base or base[-1] not in "/#":
-        raise KgError(f"base IRI must end with '/' or '#': {base!r}")
+    if not isinstance(base, str) or not base or base[-1] != "/" or "#" in base:
+        raise KgError("base IRI must end with '/' and hold no '#' (minted IRIs add their own "
+                      f"'#target'): {base!r}")
     try:
         pyoxigraph.NamedNode(base)
+        # the longest shape minted: a path under the base and a fragment
+        pyoxigraph.NamedNode(base + "paper/0123456789abcdef/mention/1#target")
     except ValueError:
-        raise KgError(f"base IRI is not an absolute IRI: {base!r}") from None
+        raise KgError(f"base IRI is not a valid absolute IRI: {base!r}") from None
     return base
+
+
+_check_base = check_base
 
 
 class Minter:

@@ -90,3 +90,31 @@ def test_queries_lists_the_library(capsys):
     assert "\ncoauthors\n" in out and "--param author=<person-name>" in out
     assert "--param min_tracks=<integer>" in out and "(default 2)" in out
     assert out.count("columns:") >= 15
+
+
+def test_results_print_no_control_characters_and_csv_guards_formulas():
+    import pyoxigraph as ox
+
+    from kg.results import format_result
+    from kg.store import QueryResult
+
+    evil = ox.Literal("=cmd\x1b[31m\x00\x07\x7f\x9b2J")
+    r = QueryResult("select", ("name", "n"), ((evil, ox.Literal(-3)),))
+    for fmt in ("table", "csv", "tsv", "json"):
+        out = format_result(r, fmt)
+        assert not any(c in out for c in "\x1b\x00\x07\x7f\x9b"), (fmt, out)
+    assert json.loads(format_result(r, "json"))["results"]["bindings"][0]["name"]["value"] \
+        == evil.value  # JSON escapes them: the value is unchanged
+    rows = list(csv.reader(io.StringIO(format_result(r, "csv"))))
+    assert rows[1] == ["'=cmd[31m2J", "-3"]  # a number is never a formula
+    rows = list(csv.reader(io.StringIO(format_result(r, "csv", formula_guard=False))))
+    assert rows[1] == ["=cmd[31m2J", "-3"]
+
+
+def test_query_no_formula_guard_flag(capsys, build_dir):
+    q = 'SELECT ("=1+1" AS ?x) ("@A1" AS ?y) WHERE {}'
+    _, out, _ = run(capsys, "query", q, "--format", "csv", "--from", str(build_dir))
+    assert out.splitlines()[1] == "'=1+1,'@A1"
+    _, out, _ = run(capsys, "query", q, "--format", "csv", "--no-formula-guard",
+                    "--from", str(build_dir))
+    assert out.splitlines()[1] == "=1+1,@A1"

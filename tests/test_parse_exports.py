@@ -105,3 +105,34 @@ def test_sniff(name, text, fmt):
 def test_format_can_be_forced(write):
     p = write("x.data", "authors,abstract\nA One," + ABS + "\n")
     assert read_corpus([p], format="csv").papers[0].authors == ("A One",)
+
+
+def test_json_escaped_control_characters_are_removed_with_a_warning(write):
+    recs = [{"title": "T\u001b[31m", "authors": ["A\u0000 One", "B Two\u0007"],
+             "track": "Theory\u009b", "abstract": ABS + "\u001b[0m"}]
+    c = read_corpus([write("x.jsonl", json.dumps(recs[0]) + "\n")])
+    p = c.papers[0]
+    assert p.title == "T[31m" and p.authors == ("A One", "B Two")
+    assert p.track.area == "Theory" and p.abstract == ABS + "[0m"
+    assert [str(w).split(": ", 1)[1] for w in c.warnings] == ["5 control character(s) removed"]
+
+
+def test_cut_markers_and_dot_tracks_in_exports(write):
+    recs = [{"authors": "A One; 等; B Two", "track": "·", "abstract": ABS},
+            {"authors": ["C Three", "D Four", "et al."], "track": "· Sub", "abstract": ABS2}]
+    c = read_corpus([write("x.json", json.dumps(recs, indent=2))])
+    a, b = c.papers
+    assert a.authors == ("A One", "B Two") and a.authors_truncated and a.track is None
+    assert b.authors == ("C Three", "D Four") and b.authors_truncated and b.track is None
+    msgs = [(w.line, w.message) for w in c.warnings]
+    assert (2, "'等' inside the author list is not a name: dropped, and the list counted "
+               "as cut") in msgs
+    assert sum("has no area" in m for _, m in msgs) == 2 and len(msgs) == 3
+
+
+def test_bibtex_cut_marker_inside_author_list(write):
+    bib = ("@article{a,\n  author = {One, A and 等 and Two, B},\n  title = {T},\n"
+           "  abstract = {" + ABS + "}\n}\n")
+    c = read_corpus([write("x.bib", bib)])
+    assert c.papers[0].authors == ("A One", "B Two") and c.papers[0].authors_truncated
+    assert [w.line for w in c.warnings] == [1]

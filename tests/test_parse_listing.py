@@ -233,3 +233,19 @@ def test_icml_2024_every_paper(icml_corpus, icml_truth):
     assert all(p.authors_truncated == t["authors_truncated"] for p, t in zip(c.papers, icml_truth))
     exact = sum(p.abstract == t["abstract"] for p, t in zip(c.papers, icml_truth))
     assert exact >= 2609  # one abstract holds a backspace control character, removed with a warning
+
+
+def test_hostile_listing_lines_are_kept_or_warned_with_their_line(write):
+    c = read(write, listing("·", "A One, 等, B Two", ABS1,
+                            "Theory", "C Three", "Transformers",
+                            "Deep Learning", "D Four", ABS1))
+    a, b = c.papers  # the third entry is the first one again: one paper, everyone kept
+    assert a.track.area == "Deep Learning" and a.authors == ("A One", "B Two", "D Four") and a.authors_truncated
+    assert b.abstract == "Transformers" and b.authors == ("C Three",)
+    assert c.merged == 1 and c.skipped == 0
+    got = [(w.line, w.message.split(":")[0].split(";")[0].split(" as ")[0]) for w in c.warnings]
+    assert got == [(3, "track line '·' has no area before '·'"),
+                   (5, "'等' inside the author list is not a name"),
+                   (13, "abstract of only 1 word(s)"),
+                   (15, "same abstract")]
+    assert c.warnings[-1].message.startswith(f"same abstract as {c.papers[0].sources[0]} but")

@@ -141,6 +141,26 @@ def test_rich_tables_keep_names_as_text():
     assert "Co-authorship network" in text
 
 
+def test_rich_tables_print_no_control_characters():
+    from rich.console import Console
+
+    corpus = Corpus((Paper("p0", ("Ann\x1b[31m Lee\x07", "Bo\x9b2J Wu"), "We use BERT."),
+                     Paper("p1", ("Ann\x1b[31m Lee\x07", "Cy\x00 Dee"), "Again.")))
+    report = analyse(Build(corpus, {})).report
+    buf = io.StringIO()
+    console = Console(file=buf, width=200, color_system=None, force_terminal=False)
+    for t in tables(report):
+        console.print(t)
+    text = buf.getvalue()
+    assert "Ann[31m Lee" in text and "Bo2J Wu" in text
+    assert not any(c in text for c in "\x1b\x07\x9b\x00")
+
+
+def test_safe_cell_removes_control_characters():
+    assert safe_cell("=A\x1b[1m\x00B\x9b") == "'=A[1mB"
+    assert "\x07" not in "".join(table_csv(["n"], [["bell\x07"]]))
+
+
 def test_plots_are_deterministic():
     r = analyse(small_build()).report
     assert all_plots(r) == all_plots(r)

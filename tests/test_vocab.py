@@ -42,10 +42,13 @@ def test_minter_default_base():
 
 
 def test_custom_base_and_bad_bases():
-    m = Minter("http://example.org/kg#")
-    assert m.paper("x") == "http://example.org/kg#paper/x"
+    m = Minter("http://example.org/kg/")
+    assert m.paper("x") == "http://example.org/kg/paper/x"
     assert Minter("").base == DEFAULT_BASE  # empty means the default
-    for bad in ("http://example.org/kg", "not an iri/", "relative/", "http://exa mple.org/"):
+    # a '#' base would mint '...#paper/x/mention/1#target': two fragments, no IRI
+    for bad in ("http://example.org/kg", "not an iri/", "relative/", "http://exa mple.org/",
+                "http://example.org/kg#", "http://example.org/a#b/", "http://x/a<b>/",
+                "http://x/%zz/"):
         with pytest.raises(KgError):
             Minter(bad)
 

@@ -155,20 +155,48 @@ def eigenvector(h: IGraph, weighted: bool = True) -> np.ndarray:
     return x / norm if norm > 0 else x
 
 
-def pagerank(h: IGraph, alpha: float = 0.85, weighted: bool = True) -> np.ndarray:
-    """PageRank with damping ``alpha``, as ``nx.pagerank``.
+def pagerank(h: IGraph, alpha: float = 0.85, weighted: bool = True,
+             tol: float = 1e-15, max_iter: int = 10_000) -> np.ndarray:
+    """PageRank with damping ``alpha``, as ``nx.pagerank``, bit-for-bit reproducible.
+
+    Power iteration in NumPy from the uniform vector, a dangling (isolated)
+    author's rank spread evenly, until the L1 change is below ``tol`` per
+    node. igraph's PRPACK sums in OpenMP threads, so its last digits
+    differed between runs (relative 2e-11 on ICML 2024); ``np.bincount``
+    and NumPy's sums run in one thread in a fixed order.
 
     Examples
     --------
     >>> pagerank(to_igraph(nx.complete_graph(4))).round(4).tolist()
     [0.25, 0.25, 0.25, 0.25]
+    >>> pagerank(to_igraph(nx.star_graph(2))).round(4).tolist()
+    [0.4865, 0.2568, 0.2568]
     """
     g = h.graph
-    if g.vcount() == 0:
+    n = g.vcount()
+    if n == 0:
         return np.zeros(0)
-    with seeded(0):
-        return np.asarray(g.pagerank(directed=False, damping=alpha,
-                                     weights="weight" if weighted else None), dtype=float)
+    edges = np.asarray(g.get_edgelist(), dtype=np.int64).reshape(-1, 2)
+    if weighted and "weight" in g.es.attributes():
+        w = np.asarray(g.es["weight"], dtype=float)
+    else:
+        w = np.ones(len(edges))
+    src = np.concatenate([edges[:, 0], edges[:, 1]])
+    dst = np.concatenate([edges[:, 1], edges[:, 0]])
+    ww = np.concatenate([w, w])
+    strength = np.bincount(src, weights=ww, minlength=n)
+    dangling = strength == 0
+    inv = np.zeros(n)
+    inv[~dangling] = 1.0 / strength[~dangling]
+    x = np.full(n, 1.0 / n)
+    for _ in range(max_iter):
+        flow = np.bincount(dst, weights=ww * (x * inv)[src], minlength=n)
+        new = alpha * flow + (alpha * x[dangling].sum() + 1.0 - alpha) / n
+        done = np.abs(new - x).sum() < n * tol
+        x = new
+        if done:
+            break
+    return x / x.sum()
 
 
 def degree_centrality(h: IGraph) -> np.ndarray:

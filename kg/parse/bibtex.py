@@ -8,10 +8,11 @@ from __future__ import annotations
 import re
 
 from kg.models import ParseWarning, Source
-from kg.parse.records import Entry, parse_track
+from kg.parse.records import Entry, marker_warning, read_track
 
 _START = re.compile(r"^[ \t]*@([A-Za-z]+)\s*[{(]", re.M)
 _SKIP_TYPES = {"comment", "preamble", "string"}
+_MARKERS = frozenset({"others", "et al.", "et al", "等", "...", "…"})
 
 
 def _balanced(chunk: str) -> bool:
@@ -73,16 +74,20 @@ def parse_bibtex(text: str, label: str):
             continue
         raw_authors = rec.get("author", "")
         names = tuple(_person(a) for a in re.split(r"\s+and\s+", raw_authors) if a.strip())
-        truncated = bool(names) and names[-1].lower() in ("others", "et al.", "等")
+        truncated = bool(names) and names[-1].lower() in _MARKERS
         if truncated:
             names = names[:-1]
+        dropped = tuple(n for n in names if n.lower() in _MARKERS)
+        if dropped:
+            names, truncated = tuple(n for n in names if n.lower() not in _MARKERS), True
+            warnings.append(marker_warning(Source(label, line), dropped))
         track_text = rec.get("track") or rec.get("primary_area")
         title = " ".join(rec.get("title", "").replace("{", "").replace("}", "").split()) or None
         entries.append(Entry(
             authors=names,
             authors_truncated=truncated,
             abstract=abstract,
-            track=parse_track(track_text) if track_text else None,
+            track=read_track(track_text, Source(label, line), warnings) if track_text else None,
             title=title,
             source=Source(label, line),
         ))

@@ -8,12 +8,12 @@ binary files and files over a size limit.
 from __future__ import annotations
 
 import codecs
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from kg.errors import InputTooLarge, ParseError
 from kg.models import ParseWarning
+from kg.safetext import CONTROL as _CONTROL
 
 DEFAULT_MAX_BYTES = 512 * 1024 * 1024
 
@@ -24,9 +24,6 @@ _BOMS = (
     (codecs.BOM_UTF16_LE, "utf-16-le"),
     (codecs.BOM_UTF16_BE, "utf-16-be"),
 )
-
-# Control characters that never belong in a listing (tab, LF, CR excluded).
-_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,8 @@ from typing import Any, Iterator
 
 from kg.errors import ParseError
 from kg.models import ParseWarning, Source, Track
-from kg.parse.records import Entry, parse_track, split_authors
+from kg.parse.records import Entry, marker_warning, read_track, split_authors_full
+from kg.safetext import count_controls, strip_controls
 
 TITLE_KEYS = ("title", "paper_title", "name")
 AUTHOR_KEYS = ("authors", "author", "author_names", "authors_shown", "creators")
@@ -46,49 +47,61 @@ def _text(value: Any, field: str) -> str:
     raise TypeError(f"'{field}' should be text, not {type(value).__name__}")
 
 
-def _authors(value: Any) -> tuple[tuple[str, ...], bool]:
+def _authors(value: Any) -> tuple[tuple[str, ...], bool, tuple[str, ...]]:
+    """Names, the cut flag, and cut-list markers found inside the list."""
     if value is None:
-        return (), False
+        return (), False, ()
     if isinstance(value, str):
         text = value.strip()
         if ";" in text or "；" in text:
             parts = re.split(r"\s*[;；]\s*", text)
-            names, trunc = split_authors(", ".join(p.replace(",", " ") for p in parts))
-            return names, trunc
+            return split_authors_full(", ".join(p.replace(",", " ") for p in parts))
         if _AND.search(text) and "," not in text:
-            return split_authors(", ".join(_AND.split(text)))
-        return split_authors(text)
+            return split_authors_full(", ".join(_AND.split(text)))
+        return split_authors_full(text)
     if isinstance(value, list):
         names: list[str] = []
         truncated = False
-        for item in value:
+        dropped: list[str] = []
+        for idx, item in enumerate(value):
             if isinstance(item, dict):
                 item = item.get("name") or " ".join(
                     str(item[k]) for k in ("given", "first", "family", "last") if item.get(k))
             if not isinstance(item, str):
                 raise TypeError(f"author list holds a {type(item).__name__}, not a name")
             item = " ".join(item.split())
-            if item in ("等", "et al.", "et al", "..."):
+            if item.lower() in ("等", "et al.", "et al", "...", "…"):
                 truncated = True
+                if any(isinstance(x, (str, dict)) and x for x in value[idx + 1:]):
+                    dropped.append(item)
             elif item:
                 names.append(item)
-        return tuple(names), truncated
+        return tuple(names), truncated, tuple(dropped)
     raise TypeError(f"'authors' should be a list or text, not {type(value).__name__}")
 
 
-def _track(rec: dict) -> Track | None:
+def _track(rec: dict, source: Source, warnings: list[ParseWarning]) -> Track | None:
     value = _get(rec, TRACK_KEYS)
     if value is None:
         return None
     area = _text(value, "track")
     sub = _get(rec, SUBAREA_KEYS)
     if sub is not None:
-        return Track(area=area, subarea=_text(sub, "subarea"), line=f"{area} · {_text(sub, 'subarea')}")
-    return parse_track(area) if area else None
+        sub = _text(sub, "subarea")
+        track = read_track(area, source, warnings) if area else None
+        if track is None:
+            return None
+        return Track(area=area, subarea=sub, line=f"{area} · {sub}")
+    return read_track(area, source, warnings) if area else None
 
 
-def record_to_entry(rec: Any, source: Source) -> Entry:
-    """One export record to an entry; raises ValueError/TypeError if unusable."""
+def record_to_entry(rec: Any, source: Source, warnings: list[ParseWarning] | None = None) -> Entry:
+    """One export record to an entry; raises ValueError/TypeError if unusable.
+
+    What had to be repaired is appended to ``warnings`` (file:line of ``source``).
+    """
+    if warnings is None:
+        warnings = []
     if not isinstance(rec, dict):
         raise TypeError(f"record is a {type(rec).__name__}, not an object")
     abstract = _get(rec, ABSTRACT_KEYS)
@@ -97,7 +110,9 @@ def record_to_entry(rec: Any, source: Source) -> Entry:
     abstract = " ".join(_text(abstract, "abstract").split("\n")).strip()
     if not abstract:
         raise ValueError("record has an empty abstract")
-    authors, truncated = _authors(_get(rec, AUTHOR_KEYS))
+    authors, truncated, dropped = _authors(_get(rec, AUTHOR_KEYS))
+    if dropped:
+        warnings.append(marker_warning(source, dropped))
     flag = _get(rec, TRUNC_KEYS)
     if isinstance(flag, bool):
         truncated = truncated or flag
@@ -108,10 +123,37 @@ def record_to_entry(rec: Any, source: Source) -> Entry:
         authors=authors,
         authors_truncated=truncated,
         abstract=abstract,
-        track=_track(rec),
+        track=_track(rec, source, warnings),
         title=_text(title, "title") or None if title is not None else None,
         source=source,
     )
+
+
+def _clean(value: Any) -> tuple[Any, int]:
+    """Every string in a decoded record without control characters, and how many went.
+
+    JSON escapes (``\\u001b``) only become characters when decoded, after
+    the file's text was cleaned, so records are cleaned again here.
+    """
+    if isinstance(value, str):
+        n = count_controls(value)
+        return (strip_controls(value), n) if n else (value, 0)
+    if isinstance(value, dict):
+        total, out = 0, {}
+        for k, v in value.items():
+            k2, a = _clean(k) if isinstance(k, str) else (k, 0)
+            v2, b = _clean(v)
+            out[k2] = v2
+            total += a + b
+        return (out, total) if total else (value, 0)
+    if isinstance(value, list):
+        total, items = 0, []
+        for v in value:
+            v2, a = _clean(v)
+            items.append(v2)
+            total += a
+        return (items, total) if total else (value, 0)
+    return value, 0
 
 
 def _collect(records: Iterator[tuple[int, Any]], label: str):
@@ -119,8 +161,15 @@ def _collect(records: Iterator[tuple[int, Any]], label: str):
     warnings: list[ParseWarning] = []
     skipped = 0
     for line, rec in records:
+        if isinstance(rec, _Bad):
+            skipped += 1
+            warnings.append(ParseWarning(label, line, f"record skipped: {rec.reason}"))
+            continue
+        rec, removed = _clean(rec)
+        if removed:
+            warnings.append(ParseWarning(label, line, f"{removed} control character(s) removed"))
         try:
-            entries.append(record_to_entry(rec, Source(label, line)))
+            entries.append(record_to_entry(rec, Source(label, line), warnings))
         except (TypeError, ValueError) as exc:
             skipped += 1
             warnings.append(ParseWarning(label, line, f"record skipped: {exc}"))
@@ -186,18 +235,7 @@ def parse_jsonl(text: str, label: str):
             except json.JSONDecodeError as exc:
                 yield lineno, _Bad(f"invalid JSON: {exc.msg}")
 
-    entries, warnings, skipped = [], [], 0
-    for line, rec in records():
-        if isinstance(rec, _Bad):
-            skipped += 1
-            warnings.append(ParseWarning(label, line, f"record skipped: {rec.reason}"))
-            continue
-        try:
-            entries.append(record_to_entry(rec, Source(label, line)))
-        except (TypeError, ValueError) as exc:
-            skipped += 1
-            warnings.append(ParseWarning(label, line, f"record skipped: {exc}"))
-    return entries, warnings, skipped
+    return _collect(records(), label)
 
 
 class _Bad:

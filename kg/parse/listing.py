@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 
 from kg.models import ParseWarning, Source
-from kg.parse.records import Entry, parse_track, split_authors
+from kg.parse.records import Entry, marker_warning, read_track, split_authors, split_authors_full
 
 TITLE_LINES = frozenset({"论文检索"})
 
@@ -29,6 +29,7 @@ _INF = 1e9
 _SENTENCE = re.compile(r"[.!?。](?:\s|$)")
 _NAME = re.compile(r"^[^\W\d_][\w'’‘`´.\-()\s\ufffd]*$")
 _DIGIT = re.compile(r"\d")
+_WORD = re.compile(r"[^\W\d_]{2,}")
 # a comma-separated list of name-shaped parts, each at most six words
 _ONE = r"[^\W\d_][\w'’‘`´.\-()\ufffd]*(?: [\w'’‘`´.\-()\ufffd]+){0,5}"
 _ALL_NAMES = re.compile(rf"{_ONE}(?:, {_ONE})*\Z")
@@ -230,18 +231,23 @@ def parse_listing(text: str, label: str) -> tuple[list[Entry], list[ParseWarning
         nonlocal current
         if current is None:
             return
-        a = current["authors"]
+        a, t = current["authors"], current["track"]
+        track = read_track(t[1], Source(label, t[0]), warnings) if t else None
         authors, truncated = (a[2] or split_authors(a[1])) if a else ((), False)
+        if a and any(m in a[1] for m in ("等", "et al", "...", "…")):
+            authors, truncated, dropped = split_authors_full(a[1])
+            if dropped:
+                warnings.append(marker_warning(Source(label, a[0]), dropped))
         entries.append(Entry(
             authors=authors,
             authors_truncated=truncated,
             abstract=" ".join(current["abstract"]),
-            track=parse_track(current["track"][1]) if current["track"] else None,
+            track=track,
             source=Source(label, current["line"]),
         ))
         current = None
 
-    for (lineno, line, _blank), role, split in zip(units, roles, splits):
+    for i, ((lineno, line, _blank), role, split) in enumerate(zip(units, roles, splits)):
         if role != J and junk_run_start is not None:
             junk_run_start = None
         if role == T:
@@ -261,18 +267,33 @@ def parse_listing(text: str, label: str) -> tuple[list[Entry], list[ParseWarning
         elif role == C:
             if current is not None:
                 current["abstract"].append(line)
+        elif author_line is not None and junk_run_start is None and _WORD.search(line) and (
+                i + 1 == len(units) or roles[i + 1] != J):
+            # one short line after an author line: a (very) short abstract, kept
+            warnings.append(ParseWarning(label, lineno, f"abstract of only {_words(line)} "
+                                         f"word(s): {_preview(line)}; kept"))
+            current = {"track": track_line, "authors": author_line, "abstract": [line],
+                       "line": (track_line or author_line)[0]}
+            track_line = author_line = None
         else:  # junk
             flush()
-            pending = [x for x in (track_line, author_line) if x is not None]
+            pending = [(what, x[0]) for what, x in (("track", track_line), ("author", author_line))
+                       if x is not None]
             track_line = author_line = None
             if junk_run_start is None:
-                junk_run_start = (pending[0][0] if pending else lineno)
+                junk_run_start = lineno
                 skipped += 1
-                what = "entry" if pending else "line"
-                warnings.append(ParseWarning(
-                    label, junk_run_start,
-                    f"skipped {what} that is not a track, author line or abstract: "
-                    f"{_preview(line)}"))
+                if pending:  # the entry's place is its first line; say which line failed
+                    warnings.append(ParseWarning(
+                        label, pending[0][1],
+                        f"skipped entry: line {lineno} after its "
+                        + " and ".join(f"{w} line" for w, _ in pending)
+                        + f" is not an abstract: {_preview(line)}"))
+                else:
+                    warnings.append(ParseWarning(
+                        label, lineno,
+                        f"skipped line that is not a track, author line or abstract: "
+                        f"{_preview(line)}"))
     flush()
     for x in (track_line, author_line):
         if x is not None:
@@ -280,6 +301,10 @@ def parse_listing(text: str, label: str) -> tuple[list[Entry], list[ParseWarning
             warnings.append(ParseWarning(label, x[0], "entry has no abstract; skipped"))
             break
     return entries, warnings, skipped
+
+
+def _words(text: str) -> int:
+    return len(text.split())
 
 
 def _preview(text: str, width: int = 60) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from kg.identity import paper_id
+from kg.identity import paper_id, person_key
 from kg.models import Corpus, Paper, ParseWarning, Source, Track
 
 # A trailing "et al." marker: ` 等` (the site's), `等`, `et al.`, `...`
@@ -37,6 +37,26 @@ def split_authors(line: str) -> tuple[tuple[str, ...], bool]:
     >>> split_authors("He Jia")
     (('He Jia',), False)
     """
+    names, truncated, _ = split_authors_full(line)
+    return names, truncated
+
+
+_MARKERS = frozenset({"等", "et al.", "et al", "...", "…"})
+
+
+def split_authors_full(line: str) -> tuple[tuple[str, ...], bool, tuple[str, ...]]:
+    """:func:`split_authors` and the cut-list markers found *inside* the list.
+
+    A marker (``等``, ``et al.``, ``...``) between two names is no name: it
+    is dropped, the list counts as cut, and the caller warns about it.
+
+    Examples
+    --------
+    >>> split_authors_full("Ada, 等, Alan")
+    (('Ada', 'Alan'), True, ('等',))
+    >>> split_authors_full("Ada, Alan 等")
+    (('Ada', 'Alan'), True, ())
+    """
     text = line.strip()
     truncated = False
     tail = text[-24:]
@@ -46,7 +66,18 @@ def split_authors(line: str) -> tuple[tuple[str, ...], bool]:
         text = text[: len(text) - len(tail) + m.start()]
     parts = _SPLIT.split(text) if _OTHER_SEPS.search(text) else text.split(",")
     names = tuple(" ".join(n.split()) if ("  " in n or "\t" in n) else n.strip() for n in parts)
-    return tuple(n for n in names if n and n != "等"), truncated
+    dropped = tuple(n for n in names if n.lower() in _MARKERS)
+    if dropped:
+        return tuple(n for n in names if n and n.lower() not in _MARKERS), True, dropped
+    return tuple(n for n in names if n), truncated, ()
+
+
+def marker_warning(source: Source, dropped: tuple[str, ...]) -> ParseWarning:
+    """The warning for cut-list markers found inside an author list."""
+    what = ", ".join(repr(d) for d in dropped)
+    return ParseWarning(source.file, source.line,
+                        f"{what} inside the author list is not a name: dropped, "
+                        "and the list counted as cut")
 
 
 def parse_track(line: str) -> Track:
@@ -66,6 +97,27 @@ def parse_track(line: str) -> Track:
     return Track(area=area, subarea=sub or None, line=text)
 
 
+def read_track(text: str, source: Source, warnings: list[ParseWarning]) -> Track | None:
+    """:func:`parse_track`, or None (with a warning at ``source``) when it names no area.
+
+    Examples
+    --------
+    >>> w = []
+    >>> read_track("· Subarea", Source("a.txt", 3), w), str(w[0])
+    (None, "a.txt:3: track line '· Subarea' has no area before '·'; the paper is kept without a track")
+    >>> read_track("Deep Learning", Source("a.txt", 3), w).area
+    'Deep Learning'
+    """
+    track = parse_track(text)
+    if track.area and track.area not in ("·", "・"):
+        return track
+    if track.line:
+        warnings.append(ParseWarning(
+            source.file, source.line,
+            f"track line {track.line!r} has no area before '·'; the paper is kept without a track"))
+    return None
+
+
 def merge_entries(
     entries: list[Entry],
     warnings: list[ParseWarning],
@@ -75,7 +127,10 @@ def merge_entries(
     """Fold entries with the same normalised abstract into one paper each.
 
     The merged paper keeps every source (reading order), the first track
-    any copy has, the first title, and the fuller author list.
+    any copy has, the first title, and the fuller author list. When neither
+    author list holds the other, the paper keeps every name of both (the
+    first list's order, then the names only the later copy has), with a
+    warning naming both places.
     """
     order: dict[str, int] = {}
     papers: list[Paper] = []
@@ -98,8 +153,19 @@ def merge_entries(
         merged += 1
         p = papers[i]
         authors, truncated = p.authors, p.authors_truncated
-        if (truncated and not e.authors_truncated and e.authors) or len(e.authors) > len(authors):
-            authors, truncated = e.authors, e.authors_truncated
+        mine = {person_key(a) for a in authors}
+        theirs = {person_key(a) for a in e.authors}
+        if mine <= theirs or theirs <= mine:
+            if (truncated and not e.authors_truncated and e.authors) or len(e.authors) > len(authors):
+                authors, truncated = e.authors, e.authors_truncated
+        else:
+            added = tuple(a for a in _unique(e.authors) if person_key(a) not in mine)
+            authors = authors + added
+            truncated = truncated or e.authors_truncated  # names may still be missing
+            warnings.append(ParseWarning(
+                e.source.file, e.source.line,
+                f"same abstract as {p.sources[0]} but other authors; kept as one paper "
+                f"with the authors of both ({len(added)} added: {', '.join(added)})"))
         papers[i] = Paper(
             id=p.id,
             authors=authors,
@@ -117,3 +183,14 @@ def merge_entries(
         warnings=tuple(warnings),
         files=files,
     )
+
+
+def _unique(names: tuple[str, ...]) -> tuple[str, ...]:
+    seen: set[str] = set()
+    out = []
+    for n in names:
+        k = person_key(n)
+        if k not in seen:
+            seen.add(k)
+            out.append(n)
+    return tuple(out)
