@@ -48,6 +48,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from kg.errors import QueryError, StoreError
+from kg.safetext import one_line
 from kg.store import QueryResult, to_term
 
 __all__ = ["RemoteStore", "push", "run_query_remote", "sparql_term", "with_bindings",
@@ -188,17 +189,6 @@ _SUBQUERY_AHEAD = re.compile(r"\s*(?:#[^\n]*\n\s*)*SELECT\b", re.I)
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]")
 
 
-def _one_line(text: str, limit: int = 200) -> str:
-    """``text`` as one short line: tags, control and bidi characters gone, at most ``limit``.
-
-    >>> _one_line("<h1>Forbidden</h1>\\x1b[31m no\\nwrite\\x00 access")
-    'Forbidden no write access'
-    """
-    text = re.sub(r"<[^>]*>|\x1b\[[0-9;?]*[ -/]*[@-~]", " ", text)  # HTML, terminal escapes
-    text = " ".join(_CONTROL.sub(" ", text).split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
 def _public_url(url: str) -> str:
     """``url`` without user info or query string (never show credentials).
 
@@ -219,7 +209,7 @@ def _public_url(url: str) -> str:
         return urllib.parse.urlunsplit((p.scheme, host, p.path, "", ""))
     except ValueError:  # a malformed URL: strip what could be a secret by hand
         text = re.sub(r"^([A-Za-z][A-Za-z0-9+.-]*://)[^/?#]*@", r"\1", url)
-        return _one_line(re.split(r"[?#]", text, maxsplit=1)[0], 120)
+        return one_line(re.split(r"[?#]", text, maxsplit=1)[0], 120)
 
 
 def check_endpoint(url: str, what: str = "endpoint") -> str:
@@ -243,7 +233,7 @@ def check_endpoint(url: str, what: str = "endpoint") -> str:
         p = urllib.parse.urlsplit(url.strip())
         port = p.port
     except ValueError as exc:
-        raise StoreError(f"not a valid {what} URL {shown!r}: {_one_line(str(exc)).lower()}") from None
+        raise StoreError(f"not a valid {what} URL {shown!r}: {one_line(str(exc)).lower()}") from None
     if p.scheme.lower() not in ("http", "https"):
         why = "no http:// or https:// at the start" if "://" not in url else \
             f"kg speaks http and https, not {p.scheme or '(none)'}"
@@ -463,7 +453,7 @@ class _Http:
                                f"for the answer to {what}")
                 else:
                     message = (f"{where}: cannot reach the server "
-                               f"({self._redact(_one_line(str(reason))) or type(reason).__name__})")
+                               f"({self._redact(one_line(str(reason))) or type(reason).__name__})")
                 if not (_transient(exc) and attempt < retries and self._pause(attempt, end)):
                     raise StoreError(message) from None
             attempt += 1
@@ -494,7 +484,7 @@ class _HttpRefused(StoreError):
 
     def __init__(self, code: int, where: str, what: str, text: str) -> None:
         self.code = code
-        msg = _one_line(text)
+        msg = one_line(text)
         if code in (401, 403):
             head = f"{where}: the server refused {what} ({code}: wrong or missing credentials " \
                    "or rights; give --user/--password or KG_SPARQL_USER/KG_SPARQL_PASSWORD)"
@@ -682,7 +672,7 @@ def _parse_results(body: bytes, ctype: str, where: str) -> QueryResult:
                 raise StoreError(f"{where}: unexpected answer of type {mime or 'unknown'!r}")
             return QueryResult("graph", triples=tuple(ox.parse(body, format=fmt)))
     except SyntaxError as exc:
-        raise StoreError(f"{where}: unreadable results: {_one_line(str(exc))}") from None
+        raise StoreError(f"{where}: unreadable results: {one_line(str(exc))}") from None
     if isinstance(res, ox.QueryBoolean):
         return QueryResult("ask", boolean=bool(res))
     names = tuple(v.value for v in res.variables)

@@ -6,8 +6,10 @@ A leaf module (standard library only), so any writer can use it cheaply:
   in a listing's text (C0 but tab, line feed and carriage return; DEL; C1).
   Inputs go through it when read, whatever their format.
 - :func:`for_terminal` makes text safe to print: no escape sequence, bell,
-  backspace or carriage return reaches the terminal (only tab and line feed
-  are kept).
+  backspace, carriage return or bidirectional override reaches the terminal
+  (only tab and line feed are kept).
+- :func:`one_line` turns a message from elsewhere (a server's error page)
+  into one short line: tags, escapes, control and invisible characters gone.
 - :func:`guard_formula` prefixes a spreadsheet cell that a spreadsheet
   would run as a formula (``=``, ``+``, ``-``, ``@``) with ``'``.
 
@@ -23,12 +25,16 @@ from __future__ import annotations
 import re
 
 __all__ = ["CONTROL", "strip_controls", "count_controls", "for_terminal", "json_for_terminal",
-           "guard_formula", "FORMULA_PREFIXES"]
+           "one_line", "guard_formula", "FORMULA_PREFIXES"]
 
 # Control characters that never belong in a listing's text (tab, LF, CR kept).
 CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
-# ... and what a terminal must not see (CR too: it overwrites the line).
-_TERMINAL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+# ... and what a terminal must not see (CR too: it overwrites the line; the
+# bidirectional overrides and isolates, which reorder what is shown).
+_TERMINAL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+# ... and what a one-line message drops as well: all line breaks, zero-width marks.
+_MESSAGE = re.compile("[\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]")
+_MARKUP = re.compile(r"<[^<>]{0,200}>|\x1b\[[0-9;?]{0,32}[ -/]{0,8}[@-~]")
 
 _C1 = re.compile("[\x7f-\x9f]")
 
@@ -80,6 +86,23 @@ def json_for_terminal(text: str) -> str:
     '"a\\\\u009b2J"'
     """
     return _C1.sub(lambda m: f"\\u{ord(m.group()):04x}", text) if _C1.search(text) else text
+
+
+def one_line(text: str, limit: int = 200) -> str:
+    """``text`` as one short line: tags, control and bidi characters gone, at most ``limit``.
+
+    Only the first ``64 * limit`` characters are read, so a huge page costs little.
+
+    Examples
+    --------
+    >>> one_line("<h1>Forbidden</h1>\\x1b[31m no\\nwrite\\x00 access")
+    'Forbidden no write access'
+    >>> one_line("x" * 300, limit=10)
+    'xxxxxxxxx…'
+    """
+    text = _MARKUP.sub(" ", text[: 64 * limit])
+    text = " ".join(_MESSAGE.sub(" ", text).split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def guard_formula(text: str) -> str:
