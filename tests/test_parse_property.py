@@ -7,11 +7,17 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kg.parse import parse_text
+from kg.parse.listing import _prose
 
 _UP = string.ascii_uppercase + "ÅÉØŁŽ"
 _LOW = string.ascii_lowercase + "éøüñ"
 word = st.builds(lambda a, b: a + b, st.sampled_from(_UP), st.text(_LOW, min_size=1, max_size=9))
-name = st.lists(word, min_size=1, max_size=3).map(" ".join) | st.sampled_from(
+# A name that is an English prose word ("By", "We") alone on a line reads as
+# a track or a sentence, by design: the labeller weighs such words against a
+# line being names. Real names that are prose words are left to the labeller's
+# own tests; the round trip draws names that are not.
+name = st.lists(word, min_size=1, max_size=3).map(" ".join).filter(
+    lambda n: not _prose(n)) | st.sampled_from(
     ["李雷", "Dilek Hakkani-Tür", "mengyang zhang", "O'Neil Ray", "Jean-Luc Picard"])
 authors = st.lists(name, min_size=1, max_size=12, unique=True)
 area = st.sampled_from(["Deep Learning", "Theory", "Applications", "Reinforcement Learning",
