@@ -102,20 +102,20 @@ def build_parser() -> argparse.ArgumentParser:
     sub.required = True
 
     p = sub.add_parser("parse", help="print the unique papers of listings as JSON Lines")
-    p.add_argument("files", nargs="+", metavar="FILE")
+    p.add_argument("files", nargs="+", metavar="FILE", help="listings (- reads standard input)")
     _add_input_options(p)
     _add_progress_options(p)
     p.set_defaults(func=_cmd_parse)
 
     p = sub.add_parser("extract", help="print the mentions of each paper as JSON Lines")
-    p.add_argument("files", nargs="+", metavar="FILE")
+    p.add_argument("files", nargs="+", metavar="FILE", help="listings (- reads standard input)")
     p.add_argument("--workers", type=int, default=1, help="processes for extraction")
     _add_input_options(p)
     _add_progress_options(p)
     p.set_defaults(func=_cmd_extract)
 
     p = sub.add_parser("build", help="build the graph, store, views and report")
-    p.add_argument("files", nargs="*", metavar="FILE", help="listings (default: bundled sample)")
+    p.add_argument("files", nargs="*", metavar="FILE", help="listings (default: bundled sample; - reads standard input)")
     p.add_argument("-o", "--output", default="output", help="output folder (default: output)")
     p.add_argument("--base", default=None, help="base IRI of minted resources")
     p.add_argument(

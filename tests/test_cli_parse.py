@@ -81,3 +81,37 @@ def test_build_sample_writes_output(tmp_path, capsys):
     summary = json.loads((out / "summary.json").read_text())
     assert (summary["entries"], summary["papers"], summary["merged"]) == (40, 39, 1)
     assert len((out / "corpus.jsonl").read_text().splitlines()) == 39
+
+
+def test_dash_reads_standard_input(capsys, monkeypatch):
+    import io
+
+    listing = f"Deep Learning · Theory\n\nAda Lovelace, Alan Turing\n\n{ABS}\n"
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(listing.encode("utf-8"))))
+    assert main(["parse", "-"]) == 0
+    out, err = capsys.readouterr()
+    row = json.loads(out)
+    assert row["authors"] == ["Ada Lovelace", "Alan Turing"]
+    assert row["sources"] == [{"file": "<stdin>", "line": 1}]
+
+
+def test_headerless_tsv_is_refused_in_one_short_line(capsys, write):
+    long_abstract = "We study things. " * 300
+    p = write("x.tsv", f"A title\tAda Lovelace, Alan Turing\t{long_abstract}\n")
+    assert main(["parse", str(p)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"kg: error: {p}:1: no header row with an abstract column (first row: "
+                          "A title, Ada Lovelace, Alan Turing, We study things.")
+    assert err.count("\n") == 1 and len(err) < 300
+    assert "add a header row naming the columns (title, authors, abstract)" in err
+
+
+def test_virtual_site_topic_splits_into_area_and_subarea(capsys, write):
+    p = write("x.json", json.dumps([{"title": "t", "authors": ["Ada Lovelace"], "abstract": ABS,
+                                     "topic": "Applications->Robotics"},
+                                    {"title": "u", "authors": ["Alan Turing"],
+                                     "abstract": ABS + " Again.", "topic": "Theory"}]))
+    assert main(["parse", str(p)]) == 0
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [(r["area"], r["subarea"]) for r in rows] == [("Applications", "Robotics"),
+                                                         ("Theory", None)]

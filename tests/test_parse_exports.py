@@ -73,7 +73,7 @@ def test_tsv(write):
 
 
 def test_csv_without_abstract_column(write):
-    with pytest.raises(ParseError, match=r"x\.csv:1: header has no abstract column"):
+    with pytest.raises(ParseError, match=r"x\.csv:1: no header row with an abstract column \(first row: title, authors\)"):
         read_corpus([write("x.csv", "title,authors\nT,A\n")], format="csv")
 
 

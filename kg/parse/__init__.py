@@ -54,8 +54,14 @@ def sniff(name: str, text: str) -> str:
     return "listing"
 
 
+STDIN = "-"          # the file name that stands for standard input
+STDIN_LABEL = "<stdin>"
+
+
 def _label(path: Path) -> str:
     """How a file is named in sources: bundled sample files by a stable name."""
+    if str(path) == STDIN:
+        return STDIN_LABEL
     from kg.pipeline import sample_files
 
     try:

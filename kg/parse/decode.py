@@ -8,6 +8,7 @@ binary files and files over a size limit.
 from __future__ import annotations
 
 import codecs
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -37,9 +38,15 @@ class Text:
 
 
 def read_bytes(path: str | Path, label: str, max_bytes: int | None = None) -> bytes:
-    """Read a file, refusing it (one-line error) when over ``max_bytes``."""
+    """Read a file (``-``: standard input), refusing it (one line) when over ``max_bytes``."""
     limit = DEFAULT_MAX_BYTES if max_bytes is None else max_bytes
     p = Path(path)
+    if str(path) == "-":                       # standard input
+        data = sys.stdin.buffer.read(limit + 1)
+        if len(data) > limit:
+            raise InputTooLarge(label, None,
+                                f"input is over the limit of {limit:,} bytes (--max-bytes)")
+        return data
     try:
         size = p.stat().st_size
         if p.is_dir():

@@ -86,6 +86,9 @@ def _track(rec: dict, source: Source, warnings: list[ParseWarning]) -> Track | N
         return None
     area = _text(value, "track")
     sub = _get(rec, SUBAREA_KEYS)
+    if sub is None and "->" in area:          # a virtual site's "Applications->Robotics"
+        area, _, sub = (part.strip() for part in area.partition("->"))
+        sub = sub or None
     if sub is not None:
         sub = _text(sub, "subarea")
         track = read_track(area, source, warnings) if area else None
@@ -238,6 +241,16 @@ def parse_jsonl(text: str, label: str):
     return _collect(records(), label)
 
 
+def _preview(text: str, width: int = 80) -> str:
+    """``text`` cut to ``width`` characters for a one-line message.
+
+    >>> _preview("a" * 100, 10)
+    'aaaaaaaaa…'
+    """
+    text = " ".join(text.split())
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
 class _Bad:
     def __init__(self, reason: str) -> None:
         self.reason = reason
@@ -251,7 +264,9 @@ def parse_delimited(text: str, label: str, delimiter: str):
         raise ParseError(label, 1, "no header row")
     keys = {f.strip().lower() for f in reader.fieldnames if f}
     if not keys & set(ABSTRACT_KEYS):
-        raise ParseError(label, 1, f"header has no abstract column ({', '.join(sorted(keys))})")
+        raise ParseError(label, 1, f"no header row with an abstract column (first row: "
+                         f"{_preview(', '.join(f.strip() for f in reader.fieldnames if f))}); "
+                         "add a header row naming the columns (title, authors, abstract)")
 
     def records():
         start = 2
