@@ -251,7 +251,7 @@ def test_a_capitalised_name_before_dataset_is_a_dataset():
      ["Simformer"]),
     ("Our detector, MorseDet, is the first topology-based learning model.", ["MorseDet"]),
 ])
-def test_more_proposal_cues(text, names):
+def test_more_proposal_cues_by_find_proposals(text, names):
     known = load()
     assert [p.name for p in find_proposals(text, find_acronyms(text),
                                            lambda n: known.lookup(entity_key(n)) is not None)] == names
