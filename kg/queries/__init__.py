@@ -201,7 +201,7 @@ def resolve(spec: str) -> NamedQuery:
 def _convert(param: Param | None, name: str, value: Any):
     import pyoxigraph as ox
 
-    from kg.store import to_term
+    from kg.sparql import to_term
 
     if not isinstance(value, str):
         return to_term(value)
@@ -299,8 +299,8 @@ def run(store, spec: str | NamedQuery, params: Mapping[str, Any] | None = None):
 
     Parameters
     ----------
-    store : kg.store.SparqlStore
-        Where to run it (e.g. :class:`kg.store.EmbeddedStore`).
+    store : kg.sparql.SparqlStore
+        Where to run it (e.g. :class:`kg.embedded.EmbeddedStore`).
     spec : str or NamedQuery
         A query name (``coauthors``), a path ending in ``.rq``, or SPARQL text.
     params : mapping of str to str (or RDF terms), optional
@@ -308,7 +308,7 @@ def run(store, spec: str | NamedQuery, params: Mapping[str, Any] | None = None):
 
     Returns
     -------
-    kg.store.QueryResult
+    kg.sparql.QueryResult
     """
     query = spec if isinstance(spec, NamedQuery) else resolve(spec)
     bindings = bind(query, params)
