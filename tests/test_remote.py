@@ -145,7 +145,7 @@ def _rows(result):
 # raised by STR() of an unbound variable (checked: SELECT ?x WHERE { BIND("a" AS
 # ?x) FILTER(COALESCE(?x = LCASE(STR(?nope)), true)) } gives no row), which is
 # how these library queries write "optional parameter not given". The query
-# files belong to the query library (kg/queries/); the fix is there.
+# files belong to the query library (queries/); the fix is there.
 # every library query gives the same rows on Virtuoso as on the embedded store
 _KNOWN: dict = {}
 
