@@ -197,6 +197,20 @@ def test_run_query_remote(virtuoso, pushed):
         run_query_remote(virtuoso, "coauthors", {}, "csv")  # a missing parameter
 
 
+
+def test_unprojected_parameter_same_on_virtuoso(virtuoso, pushed, sample_build):
+    # a parameter may be a variable the query uses without projecting it (issue 15)
+    query = "SELECT ?p WHERE { ?p schema:name ?name } ORDER BY ?p"
+    with EmbeddedStore(sample_build / "store") as st:
+        name = queries.run(st, "SELECT ?name WHERE { ?p schema:name ?name } ORDER BY ?name "
+                               "LIMIT 1").rows[0][0].value
+        want = queries.run(st, query, {"name": name})
+    got = queries.run(RemoteStore(virtuoso, graph=SAMPLE_GRAPH), query, {"name": name})
+    assert got.variables == want.variables == ("p",) and len(want) >= 1
+    assert _rows(got) == _rows(want)
+    with pytest.raises(QueryError, match="does not occur"):
+        queries.run(RemoteStore(virtuoso, graph=SAMPLE_GRAPH), query, {"nmae": name})
+
 # ------------------------------------------------------------------ safety
 
 EVIL = ('" } ; DROP ALL ; #', 'Ada" || true || "', "x> . ?s ?p ?o . <y", "Ada Lovelace'",
