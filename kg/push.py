@@ -15,7 +15,7 @@ import time
 import urllib.parse
 import uuid
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import Any, Iterable, Iterator
 
 from kg.embedded import EmbeddedStore
 from kg.errors import StoreError
@@ -328,8 +328,8 @@ class _Bar:
 
     def __init__(self, show: bool, total: int, description: str) -> None:
         self.show, self.total, self.description = show, total, description
-        self._progress = None
-        self._task = None
+        self._progress: Any = None  # a rich.progress.Progress while shown
+        self._task: Any = None
 
     def __enter__(self) -> "_Bar":
         if self.show:

@@ -1,4 +1,4 @@
-"""Remote SPARQL 1.1 endpoints: the public face of kg's client (re-exports) and ``kg query --endpoint``.
+"""Remote SPARQL 1.1 endpoints: the client's public names (re-exports), ``kg query --endpoint``.
 
 The work is done in one module per concern, whose names this module
 re-exports so that ``from kg.remote import ...`` keeps working:

@@ -197,7 +197,7 @@ def with_bindings(sparql: str, bindings: Mapping[str, Any] | None) -> str:
         if c.isalpha():
             m = _WORD.match(sparql, i)
             word = m.group()
-            if word.upper() in ("VALUES", "CONSTRUCT") and (i == 0 or not sparql[i - 1] in ":"):
+            if word.upper() in ("VALUES", "CONSTRUCT") and (i == 0 or sparql[i - 1] not in ":"):
                 skip_next_brace = True
             out.append(word)
             i = m.end()

@@ -20,5 +20,5 @@ from kg.loadgraph import load_graph
 from kg.sparql import QueryResult, SparqlStore, to_term
 from kg.sparql_text import uses_service
 
-__all__ = ["EmbeddedStore", "QueryResult", "SparqlStore", "StoreBuilder", "load_graph", "open_store",
-           "to_term", "STORE_DIR", "refuse_service", "run_query", "uses_service"]
+__all__ = ["EmbeddedStore", "QueryResult", "SparqlStore", "StoreBuilder", "load_graph",
+           "open_store", "to_term", "STORE_DIR", "refuse_service", "run_query", "uses_service"]

@@ -1,4 +1,4 @@
-"""An installed, non-editable kg: a wheel of the repo, installed into a fresh venv, runs `kg queries`.
+"""An installed, non-editable kg (a wheel in a fresh venv) lists the named queries.
 
 The named queries live in the top-level ``queries/`` folder and the build
 (``setup.py``) copies them into the package; this builds a wheel of a copy of
