@@ -253,7 +253,7 @@ def _cmd_query(args: argparse.Namespace) -> int:
     from kg import queries
     from kg.errors import QueryError
     from kg.results import format_result
-    from kg.store import open_store
+    from kg.connect import open_store
 
     params: dict[str, str] = {}
     for item in args.param:
@@ -262,7 +262,7 @@ def _cmd_query(args: argparse.Namespace) -> int:
             raise QueryError(f"--param {item!r}: expected NAME=VALUE")
         params[name.strip()] = value
     if args.endpoint:
-        from kg.remote import check_endpoint
+        from kg.httpclient import check_endpoint
 
         check_endpoint(args.endpoint)  # a malformed URL fails before any work
     query = queries.resolve(args.query)
@@ -335,7 +335,7 @@ def _view_path(given: str | None, default: str) -> Path:
 
 
 def _cmd_push(args: argparse.Namespace) -> int:
-    from kg.remote import PUSH_TIMEOUT, push
+    from kg.push import PUSH_TIMEOUT, push
 
     done = push(Path(args.from_dir), args.endpoint, args.graph, args.user, args.password,
                 progress=None if not getattr(args, "quiet", False) else False,

@@ -79,7 +79,7 @@ def write_rdf(build: Build, out: str | Path, *, base: str | None = None,
     """
     from kg.errors import KgError
     from kg.rdf import to_jsonld, to_turtle, write_ntriples
-    from kg.store import STORE_DIR, StoreBuilder
+    from kg.embedded import STORE_DIR, StoreBuilder
     from kg.validate import check, validate_store
 
     unknown = [f for f in rdf_formats if f not in RDF_FORMATS]

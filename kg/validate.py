@@ -34,7 +34,7 @@ from kg.vocab import PREFIXES
 if TYPE_CHECKING:  # pragma: no cover
     import rdflib
 
-    from kg.store import SparqlStore
+    from kg.sparql import SparqlStore
 
 __all__ = ["Check", "Report", "Violation", "check", "compile_shapes", "load_shapes",
            "validate_pyshacl", "validate_store"]

@@ -56,6 +56,21 @@ def test_rq_file(capsys, build_dir, tmp_path):
     assert code == 0 and out == "name\r\nAda Lovelace\r\nAlan Turing\r\n"
 
 
+def test_param_may_be_any_variable_the_query_uses(capsys, build_dir):
+    # ?name is used but not projected: bound all the same (issue 15)
+    query = "SELECT ?p WHERE { ?p schema:name ?name }"
+    code, out, err = run(capsys, "query", query, "--param", "name=Ada Lovelace",
+                         "--from", str(build_dir), "--format", "csv")
+    assert code == 0 and err == ""
+    assert out == "p\r\nhttps://w3id.org/paper-kg/resource/person/ada_lovelace\r\n"
+    # a name that occurs only in a string, an IRI or a comment is no variable of the query
+    query = 'SELECT ?p WHERE { ?p schema:name ?n FILTER (?n != "?name") } # ?name'
+    code, out, err = run(capsys, "query", query, "--param", "name=Ada Lovelace",
+                         "--from", str(build_dir))
+    assert code == 1 and out == ""
+    assert err == "kg: error: parameter not used by the query: ?name does not occur in it\n"
+
+
 @pytest.mark.parametrize("argv, message", [
     (["query", "nope"], "unknown query 'nope'"),
     (["query", "coauthors"], "needs --param author"),

@@ -4,7 +4,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-from importlib.resources import files
 from pathlib import Path
 
 import pyoxigraph as ox
@@ -70,7 +69,7 @@ def test_the_library_has_the_issue_queries():
     assert all((EXPECTED / f"{n.replace(':', '--')}.csv").is_file() for n in CASES)
 
 
-@pytest.mark.parametrize("path", sorted(Path(str(files("kg.queries"))).glob("*.rq")),
+@pytest.mark.parametrize("path", sorted(queries.folder().glob("*.rq")),
                          ids=lambda p: p.stem)
 def test_every_rq_file_has_a_header_and_runs(path, stores):
     text = path.read_text(encoding="utf-8")

@@ -145,7 +145,7 @@ def _rows(result):
 # raised by STR() of an unbound variable (checked: SELECT ?x WHERE { BIND("a" AS
 # ?x) FILTER(COALESCE(?x = LCASE(STR(?nope)), true)) } gives no row), which is
 # how these library queries write "optional parameter not given". The query
-# files belong to the query library (kg/queries/); the fix is there.
+# files belong to the query library (queries/); the fix is there.
 # every library query gives the same rows on Virtuoso as on the embedded store
 _KNOWN: dict = {}
 
@@ -196,6 +196,20 @@ def test_run_query_remote(virtuoso, pushed):
     with pytest.raises(QueryError):
         run_query_remote(virtuoso, "coauthors", {}, "csv")  # a missing parameter
 
+
+
+def test_unprojected_parameter_same_on_virtuoso(virtuoso, pushed, sample_build):
+    # a parameter may be a variable the query uses without projecting it (issue 15)
+    query = "SELECT ?p WHERE { ?p schema:name ?name } ORDER BY ?p"
+    with EmbeddedStore(sample_build / "store") as st:
+        name = queries.run(st, "SELECT ?name WHERE { ?p schema:name ?name } ORDER BY ?name "
+                               "LIMIT 1").rows[0][0].value
+        want = queries.run(st, query, {"name": name})
+    got = queries.run(RemoteStore(virtuoso, graph=SAMPLE_GRAPH), query, {"name": name})
+    assert got.variables == want.variables == ("p",) and len(want) >= 1
+    assert _rows(got) == _rows(want)
+    with pytest.raises(QueryError, match="does not occur"):
+        queries.run(RemoteStore(virtuoso, graph=SAMPLE_GRAPH), query, {"nmae": name})
 
 # ------------------------------------------------------------------ safety
 

@@ -52,8 +52,14 @@ def test_bindings_are_rdf_terms(store_dir):
         assert st.query(q, {"p": rdflib.URIRef(person)}).values() == [("Ada Lovelace", person)]
         # a string is never an IRI
         assert len(st.query(q, {"p": person})) == 0
-        with pytest.raises(QueryError, match="not used by the query"):
-            st.query(NAME + "SELECT ?p WHERE { ?p schema:name ?n }", {"n": "Ada Lovelace"})
+        # a variable the query uses without projecting it is bound all the same
+        unprojected = NAME + "SELECT ?p WHERE { ?p schema:name ?n }"
+        assert st.query(unprojected, {"n": "Ada Lovelace"}).values() == [(person,)]
+        assert st.query(unprojected, {"n": "Ada Lovelace", "p": ox.NamedNode(person)}).values() \
+            == [(person,)]
+        # ... but a name that is no variable of the query is refused
+        with pytest.raises(QueryError, match="not used by the query: [?]name does not occur"):
+            st.query(unprojected + ' # ?name', {"name": "Ada Lovelace"})
 
 
 def test_ask_construct_and_errors(store_dir):

@@ -1,9 +1,10 @@
 """The named query library: load, list and run the SPARQL queries in this folder.
 
-Every ``*.rq`` file beside this module is one named query (its name is the
-file name without ``.rq``). The files ship inside the package, so an
-installed ``kg`` finds them; they are plain SPARQL 1.1 that any store can
-run. Each opens with a header comment::
+Every ``*.rq`` file of the project's top-level ``queries/`` folder is one
+named query (its name is the file name without ``.rq``). The build copies
+them into the package, so an installed ``kg`` finds them (see
+:func:`folder`); they are plain SPARQL 1.1 that any store can run. Each
+opens with a header comment::
 
     # One line saying what the query answers.
     # More lines of explanation (optional).
@@ -15,8 +16,10 @@ run. Each opens with a header comment::
 
 Parameters are bound as RDF terms by the engine (pyoxigraph substitution,
 SEP-0007), never pasted into the query text, so a value is always just a
-value. The engine requires a parameter to be a projected variable of the
-outer query, which is why parameters show up as result columns. Writing
+value. A parameter may be any variable the query mentions; the library's
+queries project theirs (which is why parameters show up as result
+columns): the engine substitutes a projected variable itself, and the
+embedded store binds any other one through a ``VALUES`` clause. Writing
 queries for it:
 
 * an optional parameter is tested through ``COALESCE(?param, "")``, which
@@ -66,8 +69,8 @@ from typing import Any, Mapping
 from kg.errors import QueryError
 from kg.vocab import PREFIXES
 
-__all__ = ["NamedQuery", "Param", "bind", "get", "library", "listing", "parse_header", "resolve",
-           "run", "with_prefixes"]
+__all__ = ["NamedQuery", "Param", "bind", "folder", "get", "library", "listing", "parse_header",
+           "resolve", "run", "with_prefixes"]
 
 PARAM_TYPES = ("string", "integer", "decimal", "boolean", "iri", "person-name", "entity-name")
 
@@ -152,14 +155,23 @@ def parse_header(text: str, name: str, path: str | None = None, *, strict: bool 
     return NamedQuery(name, description, details, tuple(params), columns, text, path)
 
 
-def _root() -> Path:
-    return Path(str(files("kg.queries")))
+def folder() -> Path:
+    """The folder of the named queries' ``.rq`` files.
+
+    In an installed ``kg`` they sit beside this module (the build copies
+    them there); in a source checkout or an editable install, in the
+    project's top-level ``queries/`` folder.
+    """
+    here = Path(str(files("kg.queries")))
+    if any(here.glob("*.rq")):
+        return here
+    return Path(__file__).resolve().parents[2] / "queries"
 
 
 def library() -> tuple[NamedQuery, ...]:
     """Every named query shipped with kg, sorted by name."""
     out = []
-    for path in sorted(_root().glob("*.rq")):
+    for path in sorted(folder().glob("*.rq")):
         out.append(parse_header(path.read_text(encoding="utf-8"), path.stem, path.name))
     return tuple(out)
 
@@ -167,7 +179,7 @@ def library() -> tuple[NamedQuery, ...]:
 def get(name: str) -> NamedQuery:
     """The named query ``name``; raises :class:`QueryError` if there is none."""
     if _NAME.match(name):
-        path = _root() / f"{name}.rq"
+        path = folder() / f"{name}.rq"
         if path.is_file():
             return parse_header(path.read_text(encoding="utf-8"), name, path.name)
     names = ", ".join(q.name for q in library())
@@ -201,7 +213,7 @@ def resolve(spec: str) -> NamedQuery:
 def _convert(param: Param | None, name: str, value: Any):
     import pyoxigraph as ox
 
-    from kg.store import to_term
+    from kg.sparql import to_term
 
     if not isinstance(value, str):
         return to_term(value)
@@ -299,8 +311,8 @@ def run(store, spec: str | NamedQuery, params: Mapping[str, Any] | None = None):
 
     Parameters
     ----------
-    store : kg.store.SparqlStore
-        Where to run it (e.g. :class:`kg.store.EmbeddedStore`).
+    store : kg.sparql.SparqlStore
+        Where to run it (e.g. :class:`kg.embedded.EmbeddedStore`).
     spec : str or NamedQuery
         A query name (``coauthors``), a path ending in ``.rq``, or SPARQL text.
     params : mapping of str to str (or RDF terms), optional
@@ -308,7 +320,7 @@ def run(store, spec: str | NamedQuery, params: Mapping[str, Any] | None = None):
 
     Returns
     -------
-    kg.store.QueryResult
+    kg.sparql.QueryResult
     """
     query = spec if isinstance(spec, NamedQuery) else resolve(spec)
     bindings = bind(query, params)

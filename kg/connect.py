@@ -1,0 +1,34 @@
+"""Choosing the store a command reads: an embedded store folder or a remote endpoint.
+
+:func:`open_store` is the one place that knows both kinds of store, so the
+stores themselves (:mod:`kg.embedded`, :mod:`kg.remote_store`) need not know
+each other; the ``kg`` command (and a notebook) call it with their options.
+"""
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from kg.embedded import STORE_DIR, EmbeddedStore
+from kg.remote_store import QUERY_TIMEOUT, RemoteStore
+from kg.sparql import SparqlStore
+
+__all__ = ["open_store"]
+
+
+def open_store(store: str | Path | None = None, endpoint: str | None = None,
+               from_dir: str | Path = "output", *, user: str | None = None,
+               password: str | None = None, timeout: float | None = None,
+               allow_service: bool = False) -> SparqlStore:
+    """The store a command reads: ``--store DIR``, ``--endpoint URL`` or ``<from_dir>/store``.
+
+    ``user``, ``password`` and ``timeout`` (seconds for everything the store
+    does from now on, default :data:`kg.remote_store.QUERY_TIMEOUT`) are for an
+    endpoint; ``allow_service`` lets the embedded store run ``SERVICE`` clauses.
+    """
+    if endpoint:
+        limit = QUERY_TIMEOUT if timeout is None else timeout
+        return RemoteStore(endpoint, user=user, password=password, timeout=limit,
+                           deadline=time.monotonic() + limit)
+    return EmbeddedStore(Path(store) if store else Path(from_dir) / STORE_DIR,
+                         allow_service=allow_service)
