@@ -23,7 +23,8 @@ import sys
 import sysconfig
 from pathlib import Path
 
-import pytest
+
+from conftest import unavailable
 
 ROOT = Path(__file__).resolve().parents[1]
 PROJECT_FILES = ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md")
@@ -59,7 +60,7 @@ def _build_wheel(src: Path, dist: Path, cwd: Path) -> Path:
     argv += ["--no-build-isolation"] if offline else []
     done = _run(argv + [src], cwd)
     if done.returncode != 0 and not offline and any(t in done.stderr for t in NETWORK_TROUBLE):
-        pytest.skip("cannot fetch the build requirements from the package index: "
+        unavailable("cannot fetch the build requirements from the package index: "
                     + done.stderr.strip().splitlines()[-1])
     assert done.returncode == 0, done.stderr
     (wheel,) = dist.glob("kg-*.whl")
