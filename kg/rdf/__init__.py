@@ -86,7 +86,6 @@ from kg.rdf.ntriples import iter_ntriples, to_ntriples, write_ntriples
 from kg.rdf.serialise import to_jsonld, to_turtle
 
 __all__ = [
-    "iter_ntriples", "name_key", "ntriples_to_rdflib", "paper_label", "search_key",
-    "to_graph",
-    "to_jsonld", "to_ntriples", "to_turtle", "write_ntriples",
+    "iter_ntriples", "name_key", "ntriples_to_rdflib", "ox_to_rdflib", "paper_label",
+    "search_key", "to_graph", "to_jsonld", "to_ntriples", "to_turtle", "write_ntriples",
 ]

@@ -188,7 +188,7 @@ class Aggregate:
             acr = self.acronyms.setdefault(iri, {"short": al.short, "long": al.long,
                                                  "papers": set(), "denotes": set()})
             acr["papers"].add(paper.id)
-            key = by_key.get(entity_key(al.short)) or by_key.get(entity_key(al.long))
-            if key is not None:
-                acr["denotes"].add(key)
-                self.entities[key].variants.update((al.short, al.long))
+            denoted = by_key.get(entity_key(al.short)) or by_key.get(entity_key(al.long))
+            if denoted is not None:
+                acr["denotes"].add(denoted)
+                self.entities[denoted].variants.update((al.short, al.long))

@@ -7,7 +7,7 @@ rdflib view and :func:`to_graph`, which maps a build straight to a Graph.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 from kg.models import Build, Entity
 from kg.rdf.ntriples import to_ntriples
@@ -54,7 +54,8 @@ def ntriples_to_rdflib(source: bytes | Path | Iterable, graph: rdflib.Graph | No
     g = graph if graph is not None else Graph()
     for prefix, ns in PREFIXES.items():
         g.bind(prefix, ns, replace=True)
-    items = parse_ntriples(source) if isinstance(source, (bytes, str, Path)) else source
+    items: Iterable[Any] = (parse_ntriples(source) if isinstance(source, (bytes, str, Path))
+                            else source)
     cache: dict = {}
 
     def conv(t):

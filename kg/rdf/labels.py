@@ -41,7 +41,8 @@ def paper_label(paper: Paper, extraction: Extraction | None = None) -> str:
 
     >>> p = Paper(id="x", authors=("Shangqian Gao", "Ting Hua"), abstract="We propose ToMoE.")
     >>> from kg.models import Mention
-    >>> ex = Extraction("x", "We propose ToMoE.", (Mention("ToMoE", "ToMoE", "method", 11, 16, True),))
+    >>> ex = Extraction("x", "We propose ToMoE.",
+    ...                 (Mention("ToMoE", "ToMoE", "method", 11, 16, True),))
     >>> paper_label(p, ex)
     'ToMoE — Gao et al.'
     """

@@ -14,8 +14,21 @@ from kg.models import Extraction, Paper
 from kg.rdf.aggregate import Aggregate, EntityInfo
 from kg.rdf.labels import name_key, paper_label, search_key
 from kg.rdf.terms import (
-    block, boolean, dcterms, integer, iri, kgo, lit, oa, prov, rdf, rdfs, schema, skos,
-    subject_order, void,
+    block,
+    boolean,
+    dcterms,
+    integer,
+    iri,
+    kgo,
+    lit,
+    oa,
+    prov,
+    rdf,
+    rdfs,
+    schema,
+    skos,
+    subject_order,
+    void,
 )
 from kg.vocab import ENTITY_CLASSES, PREFIXES, entity_key
 

@@ -7,7 +7,7 @@ byte-identical across runs.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import IO
+from typing import IO, cast
 
 from kg.vocab import PREFIXES
 
@@ -76,7 +76,8 @@ def to_turtle(ntriples: bytes | Path, output: IO[bytes] | Path | None = None) ->
         with open(output, "wb") as fh:
             return to_turtle(ntriples, fh)
     fixer = _HeaderFixer(output)
-    ox.serialize(parse_ntriples(ntriples), fixer, ox.RdfFormat.TURTLE, prefixes=PREFIXES)
+    ox.serialize(parse_ntriples(ntriples), cast(IO[bytes], fixer), ox.RdfFormat.TURTLE,
+                 prefixes=PREFIXES)
     fixer.flush()
     return None
 
