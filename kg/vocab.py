@@ -79,6 +79,7 @@ from kg.identity import normalise_text, person_key
 __all__ = [
     "DCTERMS", "DEFAULT_BASE", "ENTITY_CLASSES", "KGO", "Minter", "OA", "PREFIXES", "PROV",
     "RDF", "RDFS", "SCHEMA", "SKOS", "VOID", "XSD", "entity_key", "segment",
+    "source_name",
 ]
 
 DEFAULT_BASE = "https://w3id.org/paper-kg/resource/"
@@ -216,6 +217,15 @@ def _key_function():
     except ImportError:  # pragma: no cover - the extractor is part of kg
         return _fallback_key
     return fn
+
+
+def source_name(file: str) -> str:
+    """A listing file's name without its folders (a source node's ``schema:name``).
+
+    >>> source_name("corpora/icml.txt"), source_name(r"C:\\data\\icml.txt")
+    ('icml.txt', 'icml.txt')
+    """
+    return re.split(r"[\\/]", file)[-1] or file
 
 
 _PLAIN_SEGMENT = re.compile(r"[A-Za-z0-9.~-]+")
@@ -357,8 +367,8 @@ class Minter:
 
     # -- provenance and the dataset
     def source(self, file: str) -> str:
-        name = re.split(r"[\\/]", file)[-1] or file
-        return self.base + "source/" + segment(name)
+        """The IRI of a listing file, identified by its name (:func:`source_name`)."""
+        return self.base + "source/" + segment(source_name(file))
 
     def scheme(self, name: str) -> str:
         return self.base + "scheme/" + segment(name)

@@ -1,0 +1,91 @@
+"""Build -> RDF: the knowledge graph of a build as N-Triples, Turtle, JSON-LD or an rdflib Graph.
+
+The mapping follows the vocabulary table of DESIGN.md (see :mod:`kg.vocab`
+for the IRIs and the design decisions). It is written for big corpora: the
+triples are produced as N-Triples text in one pass (no per-triple objects),
+streamed in a fixed order, and handed to pyoxigraph in bulk; an
+:class:`rdflib.Graph` is made only when a user asks for one
+(:func:`to_graph`, :func:`kg.load_graph`).
+
+Output is deterministic: subjects are written in sorted order (each with its
+predicate-object pairs sorted), except the ``void:Dataset`` description,
+which comes last because it carries the triple count. No timestamps.
+
+What the graph holds, per paper::
+
+    paper  a schema:ScholarlyArticle ; rdfs:label ; dcterms:identifier ;
+           schema:name (title, if any) ; schema:abstract (clean) ;
+           kgo:rawAbstract (as written) ; kgo:authorListTruncated ;
+           kgo:authorsShown ; kgo:firstAuthorship (the authorship of position 1) ;
+           dcterms:subject track ; schema:author person ;
+           kgo:authorship [kgo:position, kgo:author, kgo:nameAsWritten] ;
+           schema:mentions entity ; kgo:proposes entity ;
+           prov:wasDerivedFrom file ; prov:qualifiedDerivation [prov:entity file ; kgo:line]
+    annotation a oa:Annotation ; oa:hasBody entity ;
+           oa:hasTarget [oa:hasSource paper ;
+                         oa:hasSelector [oa:start, oa:end], [oa:exact]]
+
+and, shared between papers::
+
+    person a schema:Person ; schema:name (the first spelling met) ; kgo:nameKey ;
+           kgo:paperCount ; kgo:trackCount
+    track  a skos:Concept, kgo:Track ; skos:prefLabel ; rdfs:label ;
+           skos:notation (the line as written) ; skos:broader area | skos:topConceptOf ;
+           kgo:paperCount ; kgo:authorCount (an area counts its subareas too)
+    entity a skos:Concept, kgo:Model|Method|Dataset|Task|Metric|Other ;
+           skos:prefLabel ; skos:altLabel (variants, acronym long forms) ;
+           skos:hiddenLabel (search keys) ; kgo:family ; kgo:kind ;
+           kgo:paperCount ; kgo:mentionCount
+    collaboration a kgo:Collaboration ; rdfs:label "A — B" (names in order) ;
+           kgo:member person, person ; kgo:jointPapers
+           (only pairs of people with two or more joint papers; a paper
+           with more than kg.teams.MAX_LINKED_TEAM authors makes no pairs)
+    acronym a kgo:Acronym ; kgo:short ; kgo:long ; kgo:definedIn paper ; kgo:denotes entity
+    dataset a void:Dataset ; void:triples ; prov:wasGeneratedBy activity
+
+The counts are statistics of the graph itself (like OpenAlex's
+``works_count``), computed here in one pass so that the query library's
+"most ..." questions read one value per node instead of aggregating
+hundreds of thousands of rows at query time.
+
+Every node has an IRI from :class:`kg.vocab.Minter` (no blank nodes).
+Without an :class:`~kg.models.Extraction` a paper's clean abstract is its
+abstract as written and it has no mentions.
+
+The package, one concern a module, in the order the data flows:
+
+==========================  ==================================================
+:mod:`kg.rdf.terms`         N-Triples text of the vocabulary's terms (made
+                            from :mod:`kg.vocab`), of IRIs and literals
+:mod:`kg.rdf.labels`        paper labels and the lookup keys of names
+:mod:`kg.rdf.aggregate`     the nodes papers share, and their counts
+:mod:`kg.rdf.mapping`       the triples of each kind of node
+:mod:`kg.rdf.ntriples`      the writer: the whole graph, streamed in order
+:mod:`kg.rdf.serialise`     N-Triples -> Turtle, JSON-LD
+:mod:`kg.rdf.bridge`        pyoxigraph terms and N-Triples -> rdflib
+==========================  ==================================================
+
+This module re-exports the public functions of all of them.
+
+Examples
+--------
+>>> from kg.models import Build, Corpus, Paper
+>>> p = Paper(id="00000000000000aa", authors=("Ada Lovelace", "Alan Turing"),
+...           abstract="We study engines.")
+>>> data = to_ntriples(Build(Corpus(papers=(p,))))
+>>> b'<https://schema.org/name> "Ada Lovelace"' in data
+True
+>>> paper_label(p)
+'Lovelace et al. — We study engines.'
+"""
+from __future__ import annotations
+
+from kg.rdf.bridge import ntriples_to_rdflib, ox_to_rdflib, to_graph
+from kg.rdf.labels import name_key, paper_label, search_key
+from kg.rdf.ntriples import iter_ntriples, to_ntriples, write_ntriples
+from kg.rdf.serialise import to_jsonld, to_turtle
+
+__all__ = [
+    "iter_ntriples", "name_key", "ntriples_to_rdflib", "ox_to_rdflib", "paper_label",
+    "search_key", "to_graph", "to_jsonld", "to_ntriples", "to_turtle", "write_ntriples",
+]

@@ -1,0 +1,233 @@
+"""The triple mapping: which triples describe a paper, a person, an entity, a track, ...
+
+Each function returns the ``"predicate object"`` pairs of one subject (or,
+for a paper, the finished lines of every subject that hangs off it) in
+N-Triples form; :mod:`kg.rdf.ntriples` orders and streams them. The
+vocabulary's terms come from :mod:`kg.rdf.terms`, the IRIs from the
+aggregate's :class:`kg.vocab.Minter`. What each node holds is listed in
+:mod:`kg.rdf`.
+"""
+from __future__ import annotations
+
+from kg import __version__
+from kg.models import Extraction, Paper
+from kg.rdf.aggregate import Aggregate, EntityInfo
+from kg.rdf.labels import name_key, paper_label, search_key
+from kg.rdf.terms import (
+    block,
+    boolean,
+    dcterms,
+    integer,
+    iri,
+    kgo,
+    lit,
+    oa,
+    prov,
+    rdf,
+    rdfs,
+    schema,
+    skos,
+    subject_order,
+    void,
+)
+from kg.vocab import ENTITY_CLASSES, PREFIXES, entity_key
+
+__all__ = ["dataset_block", "entity_block", "paper_blocks", "shared_blocks"]
+
+Pairs = list[str]
+Subject = tuple[str, Pairs]  # (subject, its "predicate object" pairs), N-Triples form
+
+_ENTITY_CLASS = {t: iri(c) for t, c in ENTITY_CLASSES.items()}
+#: namespaces that a dataset lists as ``void:vocabulary`` (all but the RDF basics)
+_VOCABULARIES = [iri(ns) for p, ns in PREFIXES.items() if p not in ("rdf", "rdfs", "xsd")]
+
+
+def paper_blocks(paper: Paper, ex: Extraction | None, agg: Aggregate) -> tuple[str, int]:
+    """Every triple whose subject hangs off one paper, sorted by subject.
+
+    Parameters
+    ----------
+    paper : kg.models.Paper
+    ex : kg.models.Extraction or None
+        Its extraction; without one the clean abstract is the abstract as
+        written and there are no mentions.
+    agg : Aggregate
+        The shared nodes (the IRIs of people, files and entities).
+
+    Returns
+    -------
+    tuple of (str, int)
+        The N-Triples lines, and how many there are.
+    """
+    m = agg.mint
+    pid = paper.id
+    a = rdf.type
+    s_paper = iri(m.paper(pid))
+    clean = ex.abstract if ex is not None else paper.abstract
+    po = [
+        f"{a} {schema.ScholarlyArticle}",
+        f"{rdfs.label} {lit(paper_label(paper, ex))}",
+        f"{dcterms.identifier} {lit(pid)}",
+        f"{schema.abstract} {lit(clean)}",
+        f"{kgo.rawAbstract} {lit(paper.abstract)}",
+        f"{kgo.authorListTruncated} {boolean(paper.authors_truncated)}",
+        f"{kgo.authorsShown} {integer(len(paper.authors))}",
+    ]
+    if paper.authors:
+        po.append(f"{kgo.firstAuthorship} {iri(m.authorship(pid, 1))}")
+    if paper.title:
+        po.append(f"{schema.name} {lit(paper.title)}")
+    if paper.track is not None:
+        po.append(f"{dcterms.subject} {iri(m.track(paper.track.area, paper.track.subarea))}")
+    blocks: dict[str, Pairs] = {s_paper: po}
+    seen_people: set[str] = set()
+    for pos, name in enumerate(paper.authors, start=1):
+        person = iri(agg.person_iri[name])
+        if person not in seen_people:
+            seen_people.add(person)
+            po.append(f"{schema.author} {person}")
+        s = iri(m.authorship(pid, pos))
+        po.append(f"{kgo.authorship} {s}")
+        blocks[s] = [f"{a} {kgo.Authorship}", f"{kgo.position} {integer(pos)}",
+                     f"{kgo.author} {person}", f"{kgo.nameAsWritten} {lit(name)}"]
+    seen_files: set[str] = set()
+    for n, src in enumerate(paper.sources, start=1):
+        f = iri(agg.source_iri[src.file])
+        if f not in seen_files:
+            seen_files.add(f)
+            po.append(f"{prov.wasDerivedFrom} {f}")
+        s = iri(m.derivation(pid, n))
+        po.append(f"{prov.qualifiedDerivation} {s}")
+        blocks[s] = [f"{a} {prov.Derivation}", f"{prov.entity} {f}",
+                     f"{kgo.line} {integer(src.line)}"]
+    if ex is not None and ex.mentions:
+        _mention_blocks(pid, s_paper, ex, agg, po, blocks)
+    count = sum(len(v) for v in blocks.values())
+    return "".join(block(s, blocks[s]) for s in sorted(blocks, key=subject_order)), count
+
+
+def _mention_blocks(pid: str, s_paper: str, ex: Extraction, agg: Aggregate, po: Pairs,
+                    blocks: dict[str, Pairs]) -> None:
+    """Add a paper's mentions: its ``schema:mentions``/``kgo:proposes`` pairs to
+    ``po``, and each mention's annotation, target and selectors to ``blocks``."""
+    m = agg.mint
+    a = rdf.type
+    mentioned: set[str] = set()
+    proposed: set[str] = set()
+    for n, men in enumerate(ex.mentions, start=1):
+        e = iri(agg.entity_iri[men.key or entity_key(men.canonical)])
+        mentioned.add(e)
+        if men.proposed:
+            proposed.add(e)
+        ann = m.annotation(pid, n)
+        t = iri(m.target(ann))
+        ps = iri(m.position_selector(ann))
+        qs = iri(m.quote_selector(ann))
+        blocks[iri(ann)] = [f"{a} {oa.Annotation}", f"{oa.hasBody} {e}", f"{oa.hasTarget} {t}"]
+        blocks[t] = [f"{a} {oa.SpecificResource}", f"{oa.hasSource} {s_paper}",
+                     f"{oa.hasSelector} {ps}", f"{oa.hasSelector} {qs}"]
+        blocks[ps] = [f"{a} {oa.TextPositionSelector}", f"{oa.start} {integer(men.start)}",
+                      f"{oa.end} {integer(men.end)}"]
+        blocks[qs] = [f"{a} {oa.TextQuoteSelector}", f"{oa.exact} {lit(men.text)}"]
+    po.extend(f"{schema.mentions} {e}" for e in mentioned)
+    po.extend(f"{kgo.proposes} {e}" for e in proposed)
+
+
+def entity_block(info: EntityInfo, agg: Aggregate, scheme: str) -> Pairs:
+    """An entity: its classes, labels (preferred, alternative, search keys), family, counts."""
+    pref = info.canonical()
+    a = rdf.type
+    po = [f"{a} {skos.Concept}", f"{a} {_ENTITY_CLASS[info.type()]}",
+          f"{skos.prefLabel} {lit(pref)}", f"{skos.inScheme} {scheme}"]
+    alts = {v for v in info.variants if v and v != pref} | {
+        c for c in info.canonicals if c != pref}
+    po.extend(f"{skos.altLabel} {lit(v)}" for v in alts)
+    # the search key of every name (lower case, no separators) as a hidden
+    # label, so "LLaMA-2", "Llama 2" and "llama2" all find the entity
+    keys = {search_key(n) for n in (pref, *alts)} - {""}
+    po.extend(f"{skos.hiddenLabel} {lit(k)}" for k in keys)
+    if info.family:
+        fkey = entity_key(info.family)
+        if fkey != info.key and fkey in agg.entity_iri:
+            po.append(f"{kgo.family} {iri(agg.entity_iri[fkey])}")
+    if info.kind:
+        po.append(f"{kgo.kind} {lit(info.kind)}")
+    po.append(f"{kgo.paperCount} {integer(agg.entity_papers[info.key])}")
+    po.append(f"{kgo.mentionCount} {integer(agg.entity_mentions[info.key])}")
+    return po
+
+
+def shared_blocks(agg: Aggregate) -> list[Subject]:
+    """Every subject papers share, in no particular order (the caller sorts).
+
+    Acronym definitions, the build activity, entities, people,
+    collaborations, the two concept schemes, listing files and tracks.
+    """
+    mint = agg.mint
+    a = rdf.type
+    ent_scheme = iri(mint.scheme("entities"))
+    trk_scheme = iri(mint.scheme("tracks"))
+    out: list[Subject] = []
+    for s, acr in agg.acronyms.items():
+        po = [f"{a} {kgo.Acronym}", f"{kgo.short} {lit(acr['short'])}",
+              f"{kgo.long} {lit(acr['long'])}"]
+        po += [f"{kgo.definedIn} {iri(mint.paper(pid))}" for pid in acr["papers"]]
+        po += [f"{kgo.denotes} {iri(agg.entity_iri[k])}" for k in acr["denotes"]]
+        out.append((iri(s), po))
+    out.append((iri(mint.activity()),
+                [f"{a} {prov.Activity}", f"{rdfs.label} {lit(f'kg {__version__} build')}"]
+                + [f"{prov.used} {iri(f)}" for f in agg.sources]))
+    for key, info in agg.entities.items():
+        out.append((iri(agg.entity_iri[key]), entity_block(info, agg, ent_scheme)))
+    for s, name in agg.people.items():
+        out.append((iri(s), [
+            f"{a} {schema.Person}", f"{schema.name} {lit(name)}",
+            f"{kgo.nameKey} {lit(name_key(name))}",
+            f"{kgo.paperCount} {integer(agg.person_papers[s])}",
+            f"{kgo.trackCount} {integer(len(agg.person_tracks.get(s, ())))}"]))
+    for (i, j), n in agg.pairs.items():
+        pa, pb = agg.person_list[i], agg.person_list[j]
+        na, nb = sorted((agg.people[pa], agg.people[pb]))
+        out.append((iri(mint.collaboration(na, nb)), [
+            f"{a} {kgo.Collaboration}", f"{rdfs.label} {lit(f'{na} — {nb}')}",
+            f"{kgo.member} {iri(pa)}", f"{kgo.member} {iri(pb)}",
+            f"{kgo.jointPapers} {integer(n)}"]))
+    for scheme, label, used in ((ent_scheme, "Entities", agg.entities),
+                                (trk_scheme, "Tracks", agg.tracks)):
+        if used:
+            out.append((scheme, [f"{a} {skos.ConceptScheme}", f"{skos.prefLabel} {lit(label)}"]))
+    for s, name in agg.sources.items():
+        out.append((iri(s), [f"{a} {prov.Entity}", f"{schema.name} {lit(name)}"]))
+    for s, t in agg.tracks.items():
+        out.append((iri(s), _track_pairs(s, t, agg, trk_scheme)))
+    return out
+
+
+def _track_pairs(s: str, t: dict, agg: Aggregate, scheme: str) -> Pairs:
+    """A track (area or subarea): its classes, labels, notations, place in the scheme, counts."""
+    a = rdf.type
+    po = [f"{a} {skos.Concept}", f"{a} {kgo.Track}", f"{skos.prefLabel} {lit(t['pref'])}",
+          f"{rdfs.label} {lit(t['label'])}", f"{skos.inScheme} {scheme}"]
+    po += [f"{skos.notation} {lit(n)}" for n in t["notation"]]
+    po.append(f"{skos.broader} {iri(t['broader'])}" if t["broader"]
+              else f"{skos.topConceptOf} {scheme}")
+    po.append(f"{kgo.paperCount} {integer(agg.track_papers[s])}")
+    po.append(f"{kgo.authorCount} {integer(len(agg.track_people.get(s, ())))}")
+    return po
+
+
+def dataset_block(agg: Aggregate, triples_before: int) -> Subject:
+    """The ``void:Dataset`` description, which comes last: it counts every triple.
+
+    ``triples_before`` is the number of triples written before it; the
+    ``void:triples`` value adds the dataset's own, itself included.
+    """
+    mint = agg.mint
+    po = [f"{rdf.type} {void.Dataset}",
+          f"{dcterms.title} {lit('Knowledge graph of research-paper listings')}",
+          f"{void.uriSpace} {lit(mint.base)}", f"{prov.wasGeneratedBy} {iri(mint.activity())}"]
+    po += [f"{void.vocabulary} {ns}" for ns in _VOCABULARIES]
+    po += [f"{dcterms.source} {iri(f)}" for f in agg.sources]
+    count = triples_before + len(po) + 1  # + the void:triples triple itself
+    po.append(f"{void.triples} {integer(count)}")
+    return iri(mint.dataset()), po
