@@ -56,7 +56,7 @@ def sniff(name: str, text: str) -> str:
 
 def _label(path: Path) -> str:
     """How a file is named in sources: bundled sample files by a stable name."""
-    from kg.pipeline import sample_files
+    from kg.sample import sample_files
 
     try:
         samples = {p.resolve(): p.name for p in sample_files()}
