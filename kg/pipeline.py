@@ -209,16 +209,14 @@ def _views_stage(out: Path, build_: Build, graphs: CoauthorStageResult, counts: 
     files = []
     with progress.stage("drawing the interactive views"):
         analysis = graphs.analysis
-        views = ((buildfolder.VIEW_FILES["kg"],
-                  lambda: kg_view(build_, graph=graphs.knowledge_graph)),
-                 (buildfolder.VIEW_FILES["coauthors"],
-                  lambda: coauthors_view(build_, graph=analysis.graph,
-                                         partition=analysis.leiden)),
-                 (buildfolder.VIEW_FILES["entities"], lambda: entities_view(build_)))
-        for name, make_view in views:
+        views = {"kg": lambda: kg_view(build_, graph=graphs.knowledge_graph),
+                 "coauthors": lambda: coauthors_view(build_, graph=analysis.graph,
+                                                     partition=analysis.leiden),
+                 "entities": lambda: entities_view(build_)}
+        for view, make_view in views.items():
+            name = buildfolder.VIEW_FILES[view]
             fsio.write_text(out / name, to_html(make_view()))
             files.append(name)
-        del graphs, analysis, views
     present = sorted(p.relative_to(out).as_posix() for p in out.rglob("*")
                      if p.is_file() and p.relative_to(out).parts[0] != buildfolder.STORE_DIR
                      and not p.name.startswith("."))

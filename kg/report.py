@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Iterable, Iterator, Mapping
+from typing import Iterable, Iterator, Mapping, Sequence
 
 from kg.export import table_csv
 from kg.reportdata import BuildSummary, CoauthorReport, Counts, ExtractionSummary, Report
@@ -88,7 +88,7 @@ def _table(header: list[str], rows: Iterable[list]) -> list[str]:
     return out + [""]
 
 
-def _dist(dist: list[list[int]], limit: int = 12) -> str:
+def _dist(dist: Sequence[Sequence[int]], limit: int = 12) -> str:
     shown = ", ".join(f"{k}: {n:,}" for k, n in dist[:limit])
     return shown + (f", … ({len(dist) - limit} more values)" if len(dist) > limit else "")
 

@@ -20,7 +20,6 @@ True
 """
 from __future__ import annotations
 
-import functools
 import types
 import typing
 from dataclasses import dataclass, field, fields
@@ -76,9 +75,14 @@ def _typed(hint: Any, value: Any) -> Any:
     return value
 
 
-@functools.cache
+_HINTS: dict[type, dict[str, Any]] = {}
+
+
 def _hints(cls: type) -> dict[str, Any]:
-    return typing.get_type_hints(cls)
+    """The resolved field types of a record class (resolved once per class)."""
+    if cls not in _HINTS:
+        _HINTS[cls] = typing.get_type_hints(cls)
+    return _HINTS[cls]
 
 
 class Record:
