@@ -6,7 +6,9 @@ into place and records them in a manifest (:data:`MANIFEST`): the next
 build replaces exactly what the manifest lists and leaves everything else
 (a saved view, the user's notes) alone. The output folder itself is never
 renamed, removed or chmod-ed, so ``-o .``, a mount point or a symbolic link
-to a folder work like any other folder.
+to a folder work like any other folder. The names of the outputs are
+written here and nowhere else (:data:`KNOWN_OUTPUTS`); :mod:`kg.buildread`
+reads a build back.
 
 The steps, each a small function:
 
@@ -43,14 +45,41 @@ TRASH_PREFIX = ".kg-old-"
 # Files a folder may hold before its first build (a repository's placeholder
 # folder); kg never writes these names.
 PLACEHOLDERS = frozenset({"README.md", ".gitignore", ".gitkeep"})
+# The outputs of a build: the one place their names are written. Every other
+# module (the stages that write them, the readers, index.html) takes them from here.
+CORPUS = "corpus.jsonl"
+EXTRACTIONS = "extractions.jsonl"
+SUMMARY = "summary.json"
+REPORT_JSON = "report.json"
+REPORT_MD = "report.md"
+PLOTS_DIR = "plots"
+GRAPH_TTL = "graph.ttl"
+GRAPH_NT = "graph.nt"
+GRAPH_JSONLD = "graph.jsonld"
+STORE_DIR = "store"
+GRAPH_GRAPHML = "graph.graphml"
+COAUTHORS_GRAPHML = "coauthors.graphml"
+COAUTHORS_GEXF = "coauthors.gexf"
+VOSVIEWER_MAP = "coauthors_vosviewer_map.txt"
+VOSVIEWER_NETWORK = "coauthors_vosviewer_network.txt"
+AUTHORS_CSV = "authors.csv"
+KG_HTML = "kg.html"
+COAUTHORS_HTML = "coauthors.html"
+ENTITIES_HTML = "entities.html"
+INDEX_HTML = "index.html"
+#: files of the co-authorship report and the graph exports, as ``kg.coauthors`` writes them
+REPORT_FILES = (REPORT_JSON, REPORT_MD)
+EXPORT_FILES = (GRAPH_GRAPHML, COAUTHORS_GRAPHML, COAUTHORS_GEXF, VOSVIEWER_MAP,
+                VOSVIEWER_NETWORK, AUTHORS_CSV)
+#: ``--rdf-format`` value -> file written (``turtle`` is always written)
+RDF_FILES = {"turtle": GRAPH_TTL, "nt": GRAPH_NT, "jsonld": GRAPH_JSONLD}
+#: the interactive views (:mod:`kg.viz`), by view name
+VIEW_FILES = {"kg": KG_HTML, "coauthors": COAUTHORS_HTML, "entities": ENTITIES_HTML}
 # Every top-level name a kg build has written (folders end in "/"): a folder
 # holding only these and no manifest is a build of an earlier kg.
 KNOWN_OUTPUTS = frozenset({
-    "authors.csv", "coauthors.gexf", "coauthors.graphml", "coauthors.html",
-    "coauthors_vosviewer_map.txt", "coauthors_vosviewer_network.txt", "corpus.jsonl",
-    "entities.html", "extractions.jsonl", "graph.graphml", "graph.jsonld", "graph.nt",
-    "graph.ttl", "index.html", "kg.html", "plots/", "report.json", "report.md", "store/",
-    "summary.json",
+    CORPUS, EXTRACTIONS, SUMMARY, *REPORT_FILES, *EXPORT_FILES, *RDF_FILES.values(),
+    *VIEW_FILES.values(), INDEX_HTML, f"{PLOTS_DIR}/", f"{STORE_DIR}/",
 })
 
 

@@ -287,14 +287,16 @@ def _cmd_queries(args: argparse.Namespace) -> int:
 
 
 def _cmd_coauthors(args: argparse.Namespace) -> int:
-    from kg.analysis import coauthor_report
-    from kg.coauthors import load_build, tables
+    from kg.analysis import analyse
+    from kg.buildread import load_build
+    from kg.coauthors import tables
 
-    report = coauthor_report(load_build(args.from_dir))
+    report = analyse(load_build(args.from_dir)).report
     if args.json:
         from kg.safetext import json_for_terminal
 
-        sys.stdout.write(json_for_terminal(json.dumps(report, ensure_ascii=False, indent=2)) + "\n")
+        sys.stdout.write(json_for_terminal(json.dumps(report.to_json(), ensure_ascii=False,
+                                                      indent=2)) + "\n")
         return EXIT_OK
     from rich.console import Console
 
@@ -306,7 +308,7 @@ def _cmd_coauthors(args: argparse.Namespace) -> int:
 
 def _cmd_viz(args: argparse.Namespace) -> int:
     from kg import fsio
-    from kg.coauthors import load_build
+    from kg.buildread import load_build
     from kg.viz import to_html, view
 
     out = _view_path(args.output, f"{args.view}.html")

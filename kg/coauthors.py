@@ -1,115 +1,129 @@
 """The graph stage of a build: graphs, co-authorship report, plots, exports.
 
-:func:`stage_outputs` yields ``(file name, content)`` pairs for
-:mod:`kg.pipeline` to write atomically, content being ``str``, ``bytes`` or
-an iterable of ``str`` chunks (streamed, so a million-edge GraphML is never
-held as one string). It is lazy: each file is computed when asked for, and
-the time spent goes into ``timings`` under ``coauthor_analysis``, ``nx_graphs``,
-``report``, ``plots`` and ``exports``.
+:func:`write_coauthors` writes the stage's files into the (staging) output
+folder and returns a :class:`CoauthorStageResult`: the files, the time spent
+(``coauthor_analysis``, ``report``, ``plots``, ``nx_graphs``, ``exports``)
+and what later stages reuse (the analysis, the knowledge graph, the typed
+report). :func:`stage_outputs` yields the same files lazily as ``(file
+name, content)`` pairs, content being ``str``, ``bytes`` or an iterable of
+``str`` chunks (streamed, so a million-edge GraphML is never held as one
+string).
 
-:func:`load_build` reads a build folder back (``corpus.jsonl`` and, if
-present, ``extractions.jsonl``) for ``kg coauthors``.
-
-Files: ``report.json``, ``report.md``, ``plots/*.png``, ``graph.graphml``
-(the whole knowledge graph), ``coauthors.graphml`` and ``coauthors.gexf``
-(with each author's measures and Leiden community, for Gephi),
-``coauthors_vosviewer_map.txt`` and ``coauthors_vosviewer_network.txt``,
-``authors.csv`` (every author's measures).
+Files (names from :mod:`kg.buildfolder`): ``report.json``, ``report.md``,
+``plots/*.png``, ``graph.graphml`` (the whole knowledge graph),
+``coauthors.graphml`` and ``coauthors.gexf`` (with each author's measures
+and Leiden community, for Gephi), ``coauthors_vosviewer_map.txt`` and
+``coauthors_vosviewer_network.txt``, ``authors.csv`` (every author's
+measures). :func:`tables` renders the report for ``kg coauthors``.
 """
 from __future__ import annotations
 
-import json
 import time
+from contextlib import nullcontext
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Iterator, Union
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping, Union
 
-from kg.errors import KgError
-from kg.models import Build, Extraction, Mention
+from kg import buildfolder, fsio
+from kg.buildfolder import EXPORT_FILES, REPORT_FILES
+from kg.buildread import load_build  # re-exported: it lived here
+from kg.models import Build
+from kg.progress import Progress
+from kg.reportdata import BuildSummary, CoauthorReport, ExtractionSummary, Report
 
-__all__ = ["stage_outputs", "load_build", "REPORT_FILES", "EXPORT_FILES"]
+if TYPE_CHECKING:  # pragma: no cover
+    import networkx as nx
+
+    from kg.analysis import CoauthorAnalysis
+
+__all__ = ["CoauthorStageResult", "write_coauthors", "stage_outputs", "load_build", "tables",
+           "REPORT_FILES", "EXPORT_FILES"]
 
 Content = Union[str, bytes, Iterable[str]]
 
-REPORT_FILES = ("report.json", "report.md")
-EXPORT_FILES = ("graph.graphml", "coauthors.graphml", "coauthors.gexf",
-                "coauthors_vosviewer_map.txt", "coauthors_vosviewer_network.txt", "authors.csv")
+
+@dataclass(frozen=True, eq=False)
+class CoauthorStageResult:
+    """What the graph stage wrote and what later stages reuse.
+
+    ``knowledge_graph`` is ``None`` when the exports were not asked for.
+    """
+
+    analysis: "CoauthorAnalysis"
+    report: Report
+    knowledge_graph: "nx.MultiDiGraph | None"
+    files: tuple[str, ...]
+    timings: Mapping[str, float] = field(default_factory=dict)
 
 
-class _Clock:
-    def __init__(self, timings: dict[str, float] | None) -> None:
-        self.timings = timings if timings is not None else {}
+@dataclass(eq=False)
+class _Products:
+    """What the lazy outputs leave behind as they go (private to this module)."""
+
+    timings: dict[str, float]
+    analysis: "CoauthorAnalysis | None" = None
+    report: Report | None = None
+    knowledge_graph: Any = None
 
     def add(self, key: str, t0: float) -> None:
         self.timings[key] = self.timings.get(key, 0.0) + time.perf_counter() - t0
 
 
-def _timed(chunks: Iterable[str], clock: _Clock, key: str) -> Iterator[str]:
+def _timed(chunks: Iterable[str], products: _Products, key: str) -> Iterator[str]:
+    """``chunks``, the time spent making each added to ``key``."""
     it = iter(chunks)
     while True:
         t0 = time.perf_counter()
         try:
             chunk = next(it)
         except StopIteration:
-            clock.add(key, t0)
+            products.add(key, t0)
             return
-        clock.add(key, t0)
+        products.add(key, t0)
         yield chunk
 
 
-def stage_outputs(build: Build, *, corpus_summary: dict | None = None, seed: int = 0,
-                  timings: dict[str, float] | None = None, progress=None,
-                  exports: bool = True, shared: dict | None = None
-                  ) -> Iterator[tuple[str, Content]]:
-    """Every file of the graph stage, lazily, as ``(relative name, content)``.
-
-    ``corpus_summary`` (the build's counts) goes into ``report.json``;
-    ``exports=False`` stops after the report and plots. ``shared``, if given,
-    receives what later stages can reuse: ``analysis`` (the
-    :class:`~kg.analysis.CoauthorAnalysis`) and ``knowledge_graph``.
-    """
+def _outputs(build: Build, products: _Products, *, corpus: BuildSummary | Mapping | None,
+             seed: int, progress: Progress | None, exports: bool
+             ) -> Iterator[tuple[str, Content]]:
+    """Every file of the stage, lazily; what it makes along the way goes into ``products``."""
     from kg.analysis import analyse, extraction_summary
     from kg.export import gexf, graphml, vosviewer_map, vosviewer_network
     from kg.graph import knowledge_graph
     from kg.plots import PLOTS
     from kg.report import authors_csv, report_document, to_json, to_markdown
 
-    clock = _Clock(timings)
-
     def stage(description: str):
-        if progress is not None:
-            return progress.stage(description)
-        from contextlib import nullcontext
-
-        return nullcontext()
+        return progress.stage(description) if progress is not None else nullcontext()
 
     t0 = time.perf_counter()
     with stage("analysing the co-authorship network"):
         result = analyse(build, seed=seed)
-    clock.add("coauthor_analysis", t0)
-    if shared is not None:
-        shared["analysis"] = result
+    products.add("coauthor_analysis", t0)
+    products.analysis = result
 
     t0 = time.perf_counter()
-    report = result.report
-    doc = report_document(report, corpus=corpus_summary,
-                          extraction=extraction_summary(build) if build.extractions else None)
+    extraction = (ExtractionSummary.from_json(extraction_summary(build))
+                  if build.extractions else None)
+    doc = report_document(result.report, corpus=corpus, extraction=extraction)
+    products.report = doc
     text_json, text_md = to_json(doc), to_markdown(doc)
-    clock.add("report", t0)
-    yield "report.json", text_json
-    yield "report.md", text_md
+    products.add("report", t0)
+    yield buildfolder.REPORT_JSON, text_json
+    yield buildfolder.REPORT_MD, text_md
 
     for name, fn in PLOTS.items():
         t0 = time.perf_counter()
-        png = fn(report)
-        clock.add("plots", t0)
-        yield f"plots/{name}", png
+        png = fn(result.report)
+        products.add("plots", t0)
+        yield f"{buildfolder.PLOTS_DIR}/{name}", png
 
     if not exports:
         return
     t0 = time.perf_counter()
     with stage("building the co-authorship graph"):
         G = result.graph
-    clock.add("nx_graphs", t0)
+    products.add("nx_graphs", t0)
     m = result.metrics
     community = result.leiden.membership
     cols = ("papers", "collaborators", "strength", "betweenness", "closeness", "eigenvector",
@@ -119,83 +133,91 @@ def stage_outputs(build: Build, *, corpus_summary: dict | None = None, seed: int
         for i, k in enumerate(m.keys)
     }
     # GraphML/GEXF hold strings: an author's tracks are written joined by "; "
-    yield "coauthors.graphml", _timed(graphml(G, node_attrs, graph_id="coauthors"), clock, "exports")
-    yield "coauthors.gexf", _timed(gexf(G, node_attrs), clock, "exports")
-    yield "coauthors_vosviewer_map.txt", _timed(vosviewer_map(G, community), clock, "exports")
-    yield "coauthors_vosviewer_network.txt", _timed(vosviewer_network(G), clock, "exports")
-    yield "authors.csv", _timed(authors_csv(m), clock, "exports")
+    yield (buildfolder.COAUTHORS_GRAPHML,
+           _timed(graphml(G, node_attrs, graph_id="coauthors"), products, "exports"))
+    yield buildfolder.COAUTHORS_GEXF, _timed(gexf(G, node_attrs), products, "exports")
+    yield buildfolder.VOSVIEWER_MAP, _timed(vosviewer_map(G, community), products, "exports")
+    yield buildfolder.VOSVIEWER_NETWORK, _timed(vosviewer_network(G), products, "exports")
+    yield buildfolder.AUTHORS_CSV, _timed(authors_csv(m), products, "exports")
     del node_attrs
 
     t0 = time.perf_counter()
     with stage("building the knowledge graph"):
         K = knowledge_graph(build)
-    clock.add("nx_graphs", t0)
-    if shared is not None:
-        shared["knowledge_graph"] = K
-    yield "graph.graphml", _timed(graphml(K, graph_id="kg"), clock, "exports")
+    products.add("nx_graphs", t0)
+    products.knowledge_graph = K
+    yield buildfolder.GRAPH_GRAPHML, _timed(graphml(K, graph_id="kg"), products, "exports")
 
 
-def _mention(obj: dict) -> Mention:
-    from kg.identity import normalise_text
-
-    try:
-        from kg.vocab import entity_key
-    except ImportError:  # pragma: no cover - vocab ships with kg
-        entity_key = normalise_text
-    canonical = obj.get("canonical") or obj.get("text", "")
-    return Mention(text=obj.get("text", canonical), canonical=canonical,
-                   type=obj.get("type", "other"), start=int(obj.get("start", 0)),
-                   end=int(obj.get("end", 0)), proposed=bool(obj.get("proposed")),
-                   key=obj.get("key") or entity_key(canonical), family=obj.get("family"))
+def _write(path: Path, content: Content) -> None:
+    """Write one output atomically: text, bytes or streamed text chunks."""
+    if isinstance(content, bytes):
+        fsio.write_bytes(path, content)
+    elif isinstance(content, str):
+        fsio.write_text(path, content)
+    else:
+        with fsio.atomic_open(path) as fh:
+            for chunk in content:
+                fh.write(chunk)
 
 
-def load_build(folder: str | Path = "output", *, extractions: bool = True) -> Build:
-    """Read a build folder back: ``corpus.jsonl`` (+ ``extractions.jsonl``).
+def write_coauthors(build: Build, out: str | Path, *, corpus: BuildSummary | None = None,
+                    seed: int = 0, progress: Progress | None = None,
+                    exports: bool = True) -> CoauthorStageResult:
+    """Write the graph stage's files into ``out``.
 
-    Raises
-    ------
-    KgError
-        When the folder has no ``corpus.jsonl`` (not a build) or a line is
-        not valid JSON (naming the file and line).
+    Parameters
+    ----------
+    build : kg.models.Build
+        The corpus and its extractions.
+    out : str or Path
+        The output folder (the pipeline's staging folder).
+    corpus : BuildSummary, optional
+        The build's counts, without the extraction's, for ``report.json``.
+    seed : int
+        Seed of every random choice of the analysis.
+    progress : Progress, optional
+        Where the stage reports what it does.
+    exports : bool
+        ``False`` stops after the report and plots (no graph files, no
+        knowledge graph).
     """
-    from kg.models import Corpus
-    from kg.parse import paper_from_json
-
-    root = Path(folder)
-    path = root / "corpus.jsonl"
-    if not path.is_file():
-        raise KgError(f"{root}: no corpus.jsonl here; run 'kg build -o {root}' first "
-                      "or name a build folder with --from")
-
-    def records(p: Path) -> Iterator[dict]:
-        with p.open(encoding="utf-8") as fh:
-            for n, line in enumerate(fh, start=1):
-                if not line.strip():
-                    continue
-                try:
-                    obj = json.loads(line)
-                    if not isinstance(obj, dict):
-                        raise ValueError("not a JSON object")
-                    yield obj
-                except ValueError as exc:
-                    raise KgError(f"{p}:{n}: not a build record ({exc})") from None
-
-    try:
-        papers = tuple(paper_from_json(o) for o in records(path))
-    except (KeyError, TypeError) as exc:
-        raise KgError(f"{path}: not a build record (missing {exc})") from None
-    exs: dict[str, Extraction] = {}
-    ex_path = root / "extractions.jsonl"
-    if extractions and ex_path.is_file():
-        for o in records(ex_path):
-            pid = str(o.get("id", ""))
-            exs[pid] = Extraction(paper_id=pid, abstract=o.get("abstract", ""),
-                                  mentions=tuple(_mention(m) for m in o.get("mentions", ())))
-    corpus = Corpus(papers=papers, entries=len(papers), files=(str(path),))
-    return Build(corpus=corpus, extractions=exs)
+    out = Path(out)
+    products = _Products(timings={})
+    files = []
+    for name, content in _outputs(build, products, corpus=corpus, seed=seed,
+                                  progress=progress, exports=exports):
+        _write(out / name, content)
+        files.append(name)
+    assert products.analysis is not None and products.report is not None
+    return CoauthorStageResult(analysis=products.analysis, report=products.report,
+                               knowledge_graph=products.knowledge_graph, files=tuple(files),
+                               timings=dict(products.timings))
 
 
-def tables(report: dict) -> list:
+def stage_outputs(build: Build, *, corpus_summary: BuildSummary | Mapping | None = None,
+                  seed: int = 0, timings: dict[str, float] | None = None, progress=None,
+                  exports: bool = True, shared: dict | None = None
+                  ) -> Iterator[tuple[str, Content]]:
+    """Every file of the graph stage, lazily, as ``(relative name, content)``.
+
+    ``corpus_summary`` (the build's counts) goes into ``report.json``;
+    ``exports=False`` stops after the report and plots. The time spent is
+    added to ``timings`` if given. ``shared``, if given, receives
+    ``analysis`` and ``knowledge_graph`` (:func:`write_coauthors` returns
+    them instead).
+    """
+    products = _Products(timings=timings if timings is not None else {})
+    for item in _outputs(build, products, corpus=corpus_summary, seed=seed, progress=progress,
+                         exports=exports):
+        if shared is not None:
+            shared["analysis"] = products.analysis
+            if products.knowledge_graph is not None:
+                shared["knowledge_graph"] = products.knowledge_graph
+        yield item
+
+
+def tables(report: CoauthorReport | Mapping) -> list:
     """The co-authorship report as rich renderables (for ``kg coauthors``).
 
     Names are wrapped in :class:`rich.text.Text`, so brackets in a name are
@@ -217,42 +239,42 @@ def tables(report: dict) -> list:
             return f"{x:,}"
         return f"{x:.{digits}g}"
 
-    prod, net, cav = report["productivity"], report["network"], report["caveats"]
-    lc = net["largest_component"]
+    r = CoauthorReport.from_json(report)
+    prod, net, cav = r.productivity, r.network, r.caveats
+    lc = net.largest_component
     out: list = []
 
     t = Table(title="Co-authorship network", show_header=True, header_style="bold")
     t.add_column("measure")
     t.add_column("value", justify="right")
-    fit = prod.get("lotka")
+    fit = prod.lotka
     for label, value in (
-        ("papers", num(prod["papers"])),
-        ("authors (distinct names)", num(prod["authors"])),
-        ("papers per author (mean)", num(prod["papers_per_author"]["mean"])),
-        ("authors per paper (mean)", num(prod["authors_per_paper"]["mean"])),
-        ("Lotka exponent", num(fit["beta"]) if fit else "n/a"),
-        ("collaborators per author (mean)", num(net["collaborators_per_author"]["mean"])),
-        ("co-author pairs", num(net["edges"])),
-        ("components", num(net["components"]["count"])),
-        ("largest component", f"{num(net['components']['largest'])} "
-                              f"({(net['components']['largest_share'] or 0):.1%})"),
-        ("density", num(net["density"])),
-        ("transitivity", num(net["transitivity"])),
-        ("mean local clustering", num(net["mean_clustering"])),
-        ("degree assortativity", num(net["degree_assortativity"])),
-        ("mean distance (largest component)", num(lc["mean_distance"])),
-        ("diameter (largest component)", num(lc["diameter"]) + ("" if lc["exact"] else " (≥)")),
-        ("cut author lists (等)", f"{num(cav['truncated_papers'])} of {num(cav['papers'])}"),
+        ("papers", num(prod.papers)),
+        ("authors (distinct names)", num(prod.authors)),
+        ("papers per author (mean)", num(prod.papers_per_author.mean)),
+        ("authors per paper (mean)", num(prod.authors_per_paper.mean)),
+        ("Lotka exponent", num(fit.beta) if fit else "n/a"),
+        ("collaborators per author (mean)", num(net.collaborators_per_author.mean)),
+        ("co-author pairs", num(net.edges)),
+        ("components", num(net.components.count)),
+        ("largest component", f"{num(net.components.largest)} "
+                              f"({(net.components.largest_share or 0):.1%})"),
+        ("density", num(net.density)),
+        ("transitivity", num(net.transitivity)),
+        ("mean local clustering", num(net.mean_clustering)),
+        ("degree assortativity", num(net.degree_assortativity)),
+        ("mean distance (largest component)", num(lc.mean_distance)),
+        ("diameter (largest component)", num(lc.diameter) + ("" if lc.exact else " (≥)")),
+        ("cut author lists (等)", f"{num(cav.truncated_papers)} of {num(cav.papers)}"),
     ):
         t.add_row(label, value)
     out.append(t)
-    out.append(Text("distances: " + lc["method"], style="dim"))
-    for note in cav["notes"]:
+    out.append(Text("distances: " + lc.method, style="dim"))
+    for note in cav.notes:
         out.append(Text("note: " + note, style="dim"))
 
-    tops = report["centrality"]["top"]
     for metric in ("papers", "collaborators", "betweenness", "pagerank"):
-        rows = tops.get(metric, [])[:10]
+        rows = r.centrality.top.get(metric, ())[:10]
         if not rows:
             continue
         t = Table(title=f"Top authors by {metric}", header_style="bold")
@@ -261,29 +283,29 @@ def tables(report: dict) -> list:
         extra = [c for c in ("papers", "collaborators") if c != metric]
         for col in (metric, *extra, "community"):
             t.add_column(col, justify="right")
-        for i, r in enumerate(rows, 1):
-            t.add_row(str(i), Text(r["name"]), num(r[metric]), *(num(r[c]) for c in extra),
-                      num(r["community"]))
+        for i, row in enumerate(rows, 1):
+            t.add_row(str(i), Text(row.name), num(getattr(row, metric)),
+                      *(num(getattr(row, c)) for c in extra), num(row.community))
         out.append(t)
 
-    com = report["communities"]
+    com = r.communities
     t = Table(title="Largest communities (Leiden)", header_style="bold")
     for col in ("id", "authors", "papers", "leading authors", "tracks"):
         t.add_column(col)
-    for c in com["leiden"].get("top", [])[:10]:
-        t.add_row(str(c["id"]), num(c["size"]), num(c["papers"]),
-                  Text(", ".join(n for n, _ in c["authors"][:3])),
-                  Text(", ".join(f"{n} ({k})" for n, k in c["tracks"][:2]) or "-"))
+    for c in (com.leiden.top or ())[:10]:
+        t.add_row(str(c.id), num(c.size), num(c.papers),
+                  Text(", ".join(n for n, _ in c.authors[:3])),
+                  Text(", ".join(f"{n} ({k})" for n, k in c.tracks[:2]) or "-"))
     out.append(t)
     out.append(Text(
-        f"leiden: {com['leiden']['count']} communities, modularity {num(com['leiden']['modularity'])}; "
-        f"louvain: {com['louvain']['count']}, modularity {num(com['louvain']['modularity'])}",
+        f"leiden: {com.leiden.count} communities, modularity {num(com.leiden.modularity)}; "
+        f"louvain: {com.louvain.count}, modularity {num(com.louvain.modularity)}",
         style="dim"))
 
     t = Table(title="Strongest collaborations", header_style="bold")
     for col in ("#", "pair", "joint papers", "strength"):
         t.add_column(col)
-    for i, p in enumerate(report["strongest_pairs"]["by_weight"][:10], 1):
-        t.add_row(str(i), Text(f"{p['a']} – {p['b']}"), num(p["papers"]), num(p["weight"]))
+    for i, p in enumerate(r.strongest_pairs.by_weight[:10], 1):
+        t.add_row(str(i), Text(f"{p.a} – {p.b}"), num(p.papers), num(p.weight))
     out.append(t)
     return out

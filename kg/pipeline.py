@@ -1,23 +1,37 @@
 """``build()``: compose the stages and write the output folder.
 
-The only module besides the CLI that touches the file system. Each stage is
-a library call; this module orders them, reports progress and writes files
-atomically (see :mod:`kg.fsio`).
+Each stage is a library call that writes its files into the staging folder
+(atomically, :mod:`kg.fsio`) and returns a frozen result: parse
+(:class:`ParseStageResult`), extract (:class:`ExtractStageResult`), RDF
+(:class:`kg.rdf_stage.RdfStageResult`), graphs and report
+(:class:`kg.coauthors.CoauthorStageResult`), views
+(:class:`ViewsStageResult`). This module orders them, computes the build's
+counts once (:func:`build_summary`) and publishes the folder
+(:mod:`kg.buildfolder`, which also names every file).
 """
 from __future__ import annotations
 
 import json
 import shutil
 import signal
+import time
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Iterator, Sequence
+from typing import TYPE_CHECKING, Iterator, Mapping, Sequence
 
 from kg import buildfolder, fsio
 from kg.errors import NoPapersError
-from kg.models import Build, Corpus
+from kg.models import Build, Corpus, Extraction
 from kg.progress import QUIET, Progress
+from kg.reportdata import BuildSummary, ExtractionCounts
+from kg.sample import sample_files  # re-exported: it lived here
+
+if TYPE_CHECKING:  # pragma: no cover
+    from kg.coauthors import CoauthorStageResult
+
+__all__ = ["BuildResult", "ParseStageResult", "ExtractStageResult", "ViewsStageResult", "build",
+           "build_summary", "sample_files", "summary"]
 
 
 @dataclass(frozen=True)
@@ -28,43 +42,67 @@ class BuildResult:
     timings: dict[str, float] = field(default_factory=dict)
 
 
-def sample_files() -> list[Path]:
-    """The bundled sample listings (the user's own seeds), in name order."""
-    from importlib.resources import files
+@dataclass(frozen=True)
+class ParseStageResult:
+    """The parsed corpus and ``corpus.jsonl``."""
 
-    root = files("kg") / "data" / "sample"
-    return sorted((Path(str(p)) for p in root.iterdir() if p.name.endswith(".txt")),
-                  key=lambda p: p.name)
+    corpus: Corpus
+    files: tuple[str, ...]
+    timings: Mapping[str, float]
 
 
-def summary(corpus: Corpus, extractions: dict | None = None) -> dict:
+@dataclass(frozen=True)
+class ExtractStageResult:
+    """The corpus with its extractions and ``extractions.jsonl``."""
+
+    build: Build
+    files: tuple[str, ...]
+    timings: Mapping[str, float]
+
+
+@dataclass(frozen=True)
+class ViewsStageResult:
+    """The interactive views and ``index.html``."""
+
+    files: tuple[str, ...]
+    timings: Mapping[str, float]
+
+
+def build_summary(corpus: Corpus, extractions: Mapping[str, Extraction] | None = None
+                  ) -> BuildSummary:
     """Counts of a parsed corpus (and its extractions), as written to ``summary.json``."""
-    out = {
-        "files": list(corpus.files),
-        "entries": corpus.entries,
-        "papers": len(corpus.papers),
-        "merged": corpus.merged,
-        "skipped": corpus.skipped,
-        "warnings": len(corpus.warnings),
-        "authors": len(corpus.authors),
-        "authorships": sum(len(p.authors) for p in corpus.papers),
-        "truncated_author_lists": sum(p.authors_truncated for p in corpus.papers),
-        "papers_with_track": sum(p.track is not None for p in corpus.papers),
-        "tracks": sorted(t.label for t in corpus.tracks),
-    }
+    counts = None
     if extractions is not None:
         ments = [m for ex in extractions.values() for m in ex.mentions]
         by_type: dict[str, int] = {}
         for m in ments:
             by_type[m.type] = by_type.get(m.type, 0) + 1
-        out["extraction"] = {
-            "mentions": len(ments),
-            "entities": len({m.key for m in ments}),
-            "mentions_by_type": dict(sorted(by_type.items())),
-            "papers_proposing": sum(1 for ex in extractions.values() if ex.proposed),
-            "acronym_pairs": sum(len(ex.aliases) for ex in extractions.values()),
-        }
-    return out
+        counts = ExtractionCounts(
+            mentions=len(ments),
+            entities=len({m.key for m in ments}),
+            mentions_by_type=dict(sorted(by_type.items())),
+            papers_proposing=sum(1 for ex in extractions.values() if ex.proposed),
+            acronym_pairs=sum(len(ex.aliases) for ex in extractions.values()),
+        )
+    return BuildSummary(
+        files=tuple(corpus.files),
+        entries=corpus.entries,
+        papers=len(corpus.papers),
+        merged=corpus.merged,
+        skipped=corpus.skipped,
+        warnings=len(corpus.warnings),
+        authors=len(corpus.authors),
+        authorships=sum(len(p.authors) for p in corpus.papers),
+        truncated_author_lists=sum(p.authors_truncated for p in corpus.papers),
+        papers_with_track=sum(p.track is not None for p in corpus.papers),
+        tracks=tuple(sorted(t.label for t in corpus.tracks)),
+        extraction=counts,
+    )
+
+
+def summary(corpus: Corpus, extractions: dict | None = None) -> dict:
+    """:func:`build_summary` as JSON (a dict)."""
+    return build_summary(corpus, extractions).to_json()
 
 
 def build(
@@ -121,6 +159,75 @@ def _signals_deferred() -> Iterator[None]:
         signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
+def _parse_stage(out: Path, paths: list[Path], *, input_format: str | None,
+                 max_bytes: int | None, progress: Progress) -> ParseStageResult:
+    """Read the listings; write ``corpus.jsonl``. A corpus without papers is an error."""
+    from kg.parse import paper_to_json, read_corpus
+
+    t0 = time.perf_counter()
+    with progress.stage("parsing listings"):
+        corpus = read_corpus(paths, format=input_format, max_bytes=max_bytes)
+    timings = {"parse": time.perf_counter() - t0}
+    if not corpus.papers:
+        first = f"; first warning: {corpus.warnings[0]}" if corpus.warnings else ""
+        raise NoPapersError(f"no readable paper in {', '.join(map(str, paths))} "
+                            f"({corpus.entries} entries{first}); the output folder is left "
+                            "as it was")
+    with fsio.atomic_open(out / buildfolder.CORPUS) as fh:
+        for paper in corpus.papers:
+            fh.write(json.dumps(paper_to_json(paper), ensure_ascii=False) + "\n")
+    return ParseStageResult(corpus, (buildfolder.CORPUS,), timings)
+
+
+def _extract_stage(out: Path, corpus: Corpus, *, workers: int,
+                   progress: Progress) -> ExtractStageResult:
+    """Find the entities of every abstract; write ``extractions.jsonl``."""
+    from kg.extract import extract_corpus, extraction_to_json
+
+    t0 = time.perf_counter()
+    cpu: dict[str, float] = {}
+    extractions = {ex.paper_id: ex for ex in extract_corpus(corpus, workers=workers,
+                                                             progress=progress, stats=cpu)}
+    # wall time of the stage, split between clean-up and spaCy by their CPU shares
+    wall = time.perf_counter() - t0
+    share = cpu.get("clean", 0.0) / max(cpu.get("clean", 0.0) + cpu.get("extract", 0.0), 1e-9)
+    timings = {"clean": wall * share, "extract": wall * (1 - share)}
+    with fsio.atomic_open(out / buildfolder.EXTRACTIONS) as fh:
+        for paper in corpus.papers:
+            fh.write(json.dumps(extraction_to_json(extractions[paper.id]),
+                                ensure_ascii=False) + "\n")
+    return ExtractStageResult(Build(corpus=corpus, extractions=extractions),
+                              (buildfolder.EXTRACTIONS,), timings)
+
+
+def _views_stage(out: Path, build_: Build, graphs: CoauthorStageResult, counts: BuildSummary,
+                 *, progress: Progress) -> ViewsStageResult:
+    """Write the interactive views (:mod:`kg.viz`), then ``index.html`` linking every file."""
+    from kg.viz import coauthors_view, entities_view, index_html, kg_view, to_html
+
+    t0 = time.perf_counter()
+    files = []
+    with progress.stage("drawing the interactive views"):
+        analysis = graphs.analysis
+        views = {"kg": lambda: kg_view(build_, graph=graphs.knowledge_graph),
+                 "coauthors": lambda: coauthors_view(build_, graph=analysis.graph,
+                                                     partition=analysis.leiden),
+                 "entities": lambda: entities_view(build_)}
+        for view, make_view in views.items():
+            name = buildfolder.VIEW_FILES[view]
+            fsio.write_text(out / name, to_html(make_view()))
+            files.append(name)
+    present = sorted(p.relative_to(out).as_posix() for p in out.rglob("*")
+                     if p.is_file() and p.relative_to(out).parts[0] != buildfolder.STORE_DIR
+                     and not p.name.startswith("."))
+    if (out / buildfolder.STORE_DIR).is_dir():
+        present.append(f"{buildfolder.STORE_DIR}/")
+    fsio.write_text(out / buildfolder.INDEX_HTML,
+                    index_html(present, title="kg build", summary=counts.to_json()))
+    files.append(buildfolder.INDEX_HTML)
+    return ViewsStageResult(tuple(files), {"views": time.perf_counter() - t0})
+
+
 def _build_into(
     out: Path,
     paths: list[Path],
@@ -133,97 +240,30 @@ def _build_into(
     progress: Progress,
 ) -> BuildResult:
     """Every stage, writing into the staging folder ``out``."""
-    import time
-
-    from kg.parse import paper_to_json, read_corpus
-
-    timings: dict[str, float] = {}
-    written: list[str] = []
-
-    t0 = time.perf_counter()
-    with progress.stage("parsing listings"):
-        corpus = read_corpus(paths, format=input_format, max_bytes=max_bytes)
-    timings["parse"] = time.perf_counter() - t0
-    if not corpus.papers:
-        first = f"; first warning: {corpus.warnings[0]}" if corpus.warnings else ""
-        raise NoPapersError(f"no readable paper in {', '.join(map(str, paths))} "
-                            f"({corpus.entries} entries{first}); the output folder is left "
-                            "as it was")
-
-    with fsio.atomic_open(out / "corpus.jsonl") as fh:
-        for paper in corpus.papers:
-            fh.write(json.dumps(paper_to_json(paper), ensure_ascii=False) + "\n")
-    written.append("corpus.jsonl")
-
-    t0 = time.perf_counter()
-    from kg.extract import extract_corpus, extraction_to_json
-
-    cpu: dict[str, float] = {}
-    extractions = {ex.paper_id: ex for ex in extract_corpus(corpus, workers=workers,
-                                                             progress=progress, stats=cpu)}
-    # wall time of the stage, split between clean-up and spaCy by their CPU shares
-    wall = time.perf_counter() - t0
-    share = cpu.get("clean", 0.0) / max(cpu.get("clean", 0.0) + cpu.get("extract", 0.0), 1e-9)
-    timings["clean"] = wall * share
-    timings["extract"] = wall * (1 - share)
-    with fsio.atomic_open(out / "extractions.jsonl") as fh:
-        for paper in corpus.papers:
-            fh.write(json.dumps(extraction_to_json(extractions[paper.id]),
-                                ensure_ascii=False) + "\n")
-    written.append("extractions.jsonl")
-    build_ = Build(corpus=corpus, extractions=extractions)
-    # --- RDF: graph.ttl (+ nt/jsonld), store/, SHACL validation (issue 4) ----
+    from kg.coauthors import write_coauthors
     from kg.extract.gazetteer import load as load_gazetteer
     from kg.rdf_stage import write_rdf
 
+    parsed = _parse_stage(out, paths, input_format=input_format, max_bytes=max_bytes,
+                          progress=progress)
+    extracted = _extract_stage(out, parsed.corpus, workers=workers, progress=progress)
+    build_ = extracted.build
+    counts = build_summary(build_.corpus, build_.extractions)   # the one summary of the build
+    # RDF: graph.ttl (+ nt/jsonld), store/, SHACL validation
     rdf = write_rdf(build_, out, base=base, rdf_formats=rdf_formats,
                     entities=load_gazetteer().entities, progress=progress)
-    timings.update({f"rdf.{k}": v for k, v in rdf.timings.items()})
-    written.extend(rdf.files)
+    # co-authorship analysis, report.json/md, plots/, graph exports
+    graphs = write_coauthors(build_, out, corpus=replace(counts, extraction=None),
+                             progress=progress)
+    fsio.write_text(out / buildfolder.SUMMARY,
+                    json.dumps(counts.to_json(), ensure_ascii=False, indent=2) + "\n")
+    graph_files, graph_timings = graphs.files, graphs.timings
+    views = _views_stage(out, build_, graphs, counts, progress=progress)
+    del graphs  # the graphs are not needed any more
 
-    # graphs, co-authorship analysis, report.json/md, plots/, exports (kg.coauthors)
-    from kg.coauthors import stage_outputs
-
-    shared: dict = {}
-    for name, content in stage_outputs(build_, corpus_summary=summary(corpus),
-                                       timings=timings, progress=progress, shared=shared):
-        if isinstance(content, bytes):
-            fsio.write_bytes(out / name, content)
-        elif isinstance(content, str):
-            fsio.write_text(out / name, content)
-        else:
-            with fsio.atomic_open(out / name) as fh:
-                for chunk in content:
-                    fh.write(chunk)
-        written.append(name)
-
-    fsio.write_text(out / "summary.json",
-                    json.dumps(summary(corpus, extractions), ensure_ascii=False, indent=2) + "\n")
-    written.append("summary.json")
-
-    # --- interactive views and index.html (kg.viz, issue 6) ------------------
-    from kg.viz import coauthors_view, entities_view, index_html, kg_view, to_html
-
-    t0 = time.perf_counter()
-    with progress.stage("drawing the interactive views"):
-        analysis = shared["analysis"]
-        views = (("kg.html", lambda: kg_view(build_, graph=shared["knowledge_graph"])),
-                 ("coauthors.html", lambda: coauthors_view(build_, graph=analysis.graph,
-                                                           partition=analysis.leiden)),
-                 ("entities.html", lambda: entities_view(build_)))
-        for name, make_view in views:
-            fsio.write_text(out / name, to_html(make_view()))
-            written.append(name)
-        del shared, analysis
-    present = sorted(p.relative_to(out).as_posix() for p in out.rglob("*")
-                     if p.is_file() and p.relative_to(out).parts[0] != "store"
-                     and not p.name.startswith("."))
-    if (out / "store").is_dir():
-        present.append("store/")
-    fsio.write_text(out / "index.html",
-                    index_html(present, title="kg build", summary=summary(corpus, extractions)))
-    written.append("index.html")
-    timings["views"] = time.perf_counter() - t0
-    # --- end of the views block ----------------------------------------------
-
-    return BuildResult(corpus=corpus, out_dir=out, files=tuple(written), timings=timings)
+    files = (*parsed.files, *extracted.files, *rdf.files, *graph_files, buildfolder.SUMMARY,
+             *views.files)
+    timings = {**parsed.timings, **extracted.timings,
+               **{f"rdf.{k}": v for k, v in rdf.timings.items()}, **graph_timings,
+               **views.timings}
+    return BuildResult(corpus=build_.corpus, out_dir=out, files=files, timings=timings)

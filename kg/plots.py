@@ -1,9 +1,9 @@
 """PNG plots of the co-authorship report (matplotlib, Agg; no global state).
 
-Each function takes the ``coauthors`` report of
-:func:`kg.analysis.coauthor_report` (the distributions are in it) and returns
-PNG bytes; the same report gives the same bytes (no timestamps or software
-version are embedded).
+Each function takes the co-authorship report (a
+:class:`~kg.reportdata.CoauthorReport`, as :func:`kg.analysis.analyse` gives
+it, or its JSON) and returns PNG bytes; the same report gives the same bytes
+(no timestamps or software version are embedded).
 
 Examples
 --------
@@ -17,9 +17,12 @@ True
 from __future__ import annotations
 
 import io
+from typing import Mapping
 
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
+
+from kg.reportdata import CoauthorReport
 
 __all__ = ["degree_distribution_png", "lotka_png", "component_sizes_png",
            "community_sizes_png", "PLOTS", "all_plots"]
@@ -51,14 +54,15 @@ def _empty(ax, what: str) -> None:
     ax.set_yticks([])
 
 
-def degree_distribution_png(report: dict) -> bytes:
+def degree_distribution_png(report: CoauthorReport | Mapping) -> bytes:
     """Share of authors with ``k`` collaborators, log-log (authors with k >= 1)."""
-    dist = [(k, n) for k, n in report["network"]["collaborators_per_author"]["distribution"] if k > 0]
+    every = CoauthorReport.from_json(report).network.collaborators_per_author.distribution
+    dist = [(k, n) for k, n in every if k > 0]
     fig, ax = _figure()
     if not dist:
         _empty(ax, "collaborations")
     else:
-        total = sum(n for _, n in report["network"]["collaborators_per_author"]["distribution"])
+        total = sum(n for _, n in every)
         ax.loglog([k for k, _ in dist], [n / total for _, n in dist], "o", ms=4, color="#1f77b4")
         ax.set_xlabel("collaborators k (distinct co-authors)")
         ax.set_ylabel("share of authors P(k)")
@@ -66,10 +70,10 @@ def degree_distribution_png(report: dict) -> bytes:
     return _png(fig)
 
 
-def lotka_png(report: dict) -> bytes:
+def lotka_png(report: CoauthorReport | Mapping) -> bytes:
     """Authors by number of papers (Lotka's law), log-log, with the fitted line."""
-    prod = report["productivity"]
-    dist = prod["papers_per_author"]["distribution"]
+    prod = CoauthorReport.from_json(report).productivity
+    dist = prod.papers_per_author.distribution
     fig, ax = _figure()
     if not dist:
         _empty(ax, "authors")
@@ -77,11 +81,11 @@ def lotka_png(report: dict) -> bytes:
         total = sum(n for _, n in dist)
         xs = [k for k, _ in dist]
         ax.loglog(xs, [n / total for _, n in dist], "o", ms=5, color="#2ca02c", label="observed")
-        fit = prod.get("lotka")
+        fit = prod.lotka
         if fit:
-            line = [fit["C"] / k ** fit["beta"] for k in xs]
+            line = [fit.C / k ** fit.beta for k in xs]
             ax.loglog(xs, line, "-", color="#d62728",
-                      label=f"Lotka fit: C / k^{fit['beta']:.2f} (R² {fit['r2']:.2f})")
+                      label=f"Lotka fit: C / k^{fit.beta:.2f} (R² {fit.r2:.2f})")
             ax.legend(loc="upper right")
         ax.set_xlabel("papers per author")
         ax.set_ylabel("share of authors")
@@ -89,16 +93,17 @@ def lotka_png(report: dict) -> bytes:
     return _png(fig)
 
 
-def component_sizes_png(report: dict) -> bytes:
+def component_sizes_png(report: CoauthorReport | Mapping) -> bytes:
     """How many connected components there are of each size, log-log."""
-    sizes = report["network"]["components"]["sizes"]
+    comps = CoauthorReport.from_json(report).network.components
+    sizes = comps.sizes
     fig, ax = _figure()
     if not sizes:
         _empty(ax, "components")
     else:
         ax.loglog([s for s, _ in sizes], [n for _, n in sizes], "s", ms=5, color="#9467bd")
-        big = report["network"]["components"]["largest"]
-        share = report["network"]["components"]["largest_share"] or 0
+        big = comps.largest
+        share = comps.largest_share or 0
         ax.annotate(f"largest: {big} authors ({share:.0%})", xy=(big, 1),
                     xytext=(0.5, 0.85), textcoords="axes fraction",
                     arrowprops={"arrowstyle": "->", "color": "gray"})
@@ -108,16 +113,17 @@ def component_sizes_png(report: dict) -> bytes:
     return _png(fig)
 
 
-def community_sizes_png(report: dict) -> bytes:
+def community_sizes_png(report: CoauthorReport | Mapping) -> bytes:
     """Community sizes by rank (Leiden and Louvain), log-log."""
+    communities = CoauthorReport.from_json(report).communities
     fig, ax = _figure()
     drawn = False
     for method, style in (("leiden", "o"), ("louvain", "x")):
-        part = report["communities"].get(method)
-        if not part or not part["sizes"]:
+        part = getattr(communities, method)
+        if not part.sizes:
             continue
-        ranked = sorted((s for s, n in part["sizes"] for _ in range(n)), reverse=True)
-        q = part["modularity"]
+        ranked = sorted((s for s, n in part.sizes for _ in range(n)), reverse=True)
+        q = part.modularity
         qtext = f", Q = {q:.3f}" if q is not None else ""
         ax.loglog(range(1, len(ranked) + 1), ranked, style, ms=4,
                   label=f"{method} ({len(ranked)} communities{qtext})")
@@ -140,6 +146,7 @@ PLOTS = {
 }
 
 
-def all_plots(report: dict) -> dict[str, bytes]:
-    """Every plot, by file name."""
+def all_plots(report: CoauthorReport | Mapping) -> dict[str, bytes]:
+    """Every plot, by file name (in :data:`kg.buildfolder.PLOTS_DIR`)."""
+    report = CoauthorReport.from_json(report)
     return {name: fn(report) for name, fn in PLOTS.items()}

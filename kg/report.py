@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Iterable, Iterator
+from typing import Iterable, Iterator, Mapping, Sequence
 
 from kg.export import table_csv
+from kg.reportdata import BuildSummary, CoauthorReport, Counts, ExtractionSummary, Report
 
 __all__ = ["report_document", "to_json", "to_markdown", "md_escape", "authors_csv"]
 
@@ -40,26 +41,26 @@ def md_escape(text: object) -> str:
     return _MD_SPECIAL.sub(r"\\\1", text)
 
 
-def report_document(coauthors: dict, corpus: dict | None = None,
-                    extraction: dict | None = None) -> dict:
+def report_document(coauthors: CoauthorReport | Mapping, corpus: BuildSummary | Mapping | None = None,
+                    extraction: ExtractionSummary | Mapping | None = None) -> Report:
     """The ``report.json`` document: ``corpus``, ``extraction``, ``coauthors``.
 
-    ``corpus`` is the build's counts (:func:`kg.pipeline.summary`),
-    ``extraction`` :func:`kg.analysis.extraction_summary`; either may be
-    ``None`` (left out).
+    ``corpus`` is the build's counts without the extraction's
+    (:func:`kg.pipeline.build_summary`), ``extraction``
+    :func:`kg.analysis.extraction_summary`; either may be ``None`` (left
+    out). Each part may be its typed value or its JSON (a dict).
     """
-    doc: dict = {"kind": "kg report", "version": 1}
-    if corpus is not None:
-        doc["corpus"] = corpus
-    if extraction is not None:
-        doc["extraction"] = extraction
-    doc["coauthors"] = coauthors
-    return doc
+    counts = BuildSummary.from_json(corpus) if corpus is not None else None
+    return Report(corpus=counts,
+                  extraction=(ExtractionSummary.from_json(extraction)
+                              if extraction is not None else None),
+                  coauthors=CoauthorReport.from_json(coauthors))
 
 
-def to_json(doc: dict) -> str:
+def to_json(doc: Report | Mapping) -> str:
     """Stable JSON text (UTF-8 names kept, two-space indent, final newline)."""
-    return json.dumps(doc, ensure_ascii=False, indent=2, allow_nan=False) + "\n"
+    plain = doc.to_json() if isinstance(doc, Report) else doc
+    return json.dumps(plain, ensure_ascii=False, indent=2, allow_nan=False) + "\n"
 
 
 def _f(x, digits: int = 4) -> str:
@@ -87,142 +88,146 @@ def _table(header: list[str], rows: Iterable[list]) -> list[str]:
     return out + [""]
 
 
-def _dist(dist: list[list[int]], limit: int = 12) -> str:
+def _dist(dist: Sequence[Sequence[int]], limit: int = 12) -> str:
     shown = ", ".join(f"{k}: {n:,}" for k, n in dist[:limit])
     return shown + (f", … ({len(dist) - limit} more values)" if len(dist) > limit else "")
 
 
-def _coauthor_md(r: dict) -> Iterator[str]:
-    prod, net, cav = r["productivity"], r["network"], r["caveats"]
-    lc = net["largest_component"]
+def _counts(c: Counts, digits: int = 3) -> str:
+    """mean / median / max of a count."""
+    return f"{_f(c.mean, digits)} / {_f(c.median)} / {_f(c.max)}"
+
+
+def _coauthor_md(r: CoauthorReport) -> Iterator[str]:
+    prod, net, cav = r.productivity, r.network, r.caveats
+    lc = net.largest_component
     yield "## Co-authorship network"
     yield ""
     yield "### What the data cannot tell"
     yield ""
-    for note in cav["notes"]:
+    for note in cav.notes:
         yield f"- {note}"
-    if cav["name_variant_examples"]:
-        ex = "; ".join(" / ".join(md_escape(n) for n in g) for g in cav["name_variant_examples"][:5])
+    if cav.name_variant_examples:
+        ex = "; ".join(" / ".join(md_escape(n) for n in g) for g in cav.name_variant_examples[:5])
         yield f"- examples of names that may be one person: {ex}"
     yield ""
     yield "### Whole network"
     yield ""
-    fit = prod.get("lotka")
+    fit = prod.lotka
     rows = [
-        ["papers", _f(prod["papers"])],
-        ["authors (distinct names)", _f(prod["authors"])],
-        ["authorships", _f(prod["authorships"])],
-        ["papers per author (mean / median / max)",
-         f"{_f(prod['papers_per_author']['mean'], 3)} / {_f(prod['papers_per_author']['median'])}"
-         f" / {_f(prod['papers_per_author']['max'])}"],
-        ["authors per paper (mean / median / max)",
-         f"{_f(prod['authors_per_paper']['mean'], 3)} / {_f(prod['authors_per_paper']['median'])}"
-         f" / {_f(prod['authors_per_paper']['max'])}"],
-        ["single-author papers", _f(prod["single_author_papers"])],
-        ["Lotka exponent β (R²)", f"{_f(fit['beta'], 3)} ({_f(fit['r2'], 3)})" if fit else "n/a"],
-        ["collaborators per author (mean / median / max)",
-         f"{_f(net['collaborators_per_author']['mean'], 3)} / "
-         f"{_f(net['collaborators_per_author']['median'])} / "
-         f"{_f(net['collaborators_per_author']['max'])}"],
-        ["co-author pairs (edges)", _f(net["edges"])],
-        ["authors without co-authors", _f(net["isolates"])],
-        ["components", _f(net["components"]["count"])],
-        ["largest component", f"{_f(net['components']['largest'])} authors "
-                              f"({_pct(net['components']['largest_share'])})"],
-        ["density", _f(net["density"], 6)],
-        ["transitivity (global clustering)", _f(net["transitivity"])],
-        ["mean local clustering", _f(net["mean_clustering"])],
-        ["degree assortativity", _f(net["degree_assortativity"])],
-        ["mean distance in the largest component", _f(lc["mean_distance"], 3)],
+        ["papers", _f(prod.papers)],
+        ["authors (distinct names)", _f(prod.authors)],
+        ["authorships", _f(prod.authorships)],
+        ["papers per author (mean / median / max)", _counts(prod.papers_per_author)],
+        ["authors per paper (mean / median / max)", _counts(prod.authors_per_paper)],
+        ["single-author papers", _f(prod.single_author_papers)],
+        ["Lotka exponent β (R²)", f"{_f(fit.beta, 3)} ({_f(fit.r2, 3)})" if fit else "n/a"],
+        ["collaborators per author (mean / median / max)", _counts(net.collaborators_per_author)],
+        ["co-author pairs (edges)", _f(net.edges)],
+        ["authors without co-authors", _f(net.isolates)],
+        ["components", _f(net.components.count)],
+        ["largest component", f"{_f(net.components.largest)} authors "
+                              f"({_pct(net.components.largest_share)})"],
+        ["density", _f(net.density, 6)],
+        ["transitivity (global clustering)", _f(net.transitivity)],
+        ["mean local clustering", _f(net.mean_clustering)],
+        ["degree assortativity", _f(net.degree_assortativity)],
+        ["mean distance in the largest component", _f(lc.mean_distance, 3)],
         ["diameter of the largest component",
-         _f(lc["diameter"]) + ("" if lc["exact"] else " (lower bound)")],
+         _f(lc.diameter) + ("" if lc.exact else " (lower bound)")],
     ]
     yield from _table(["measure", "value"], rows)
-    yield f"Distances: {lc['method']}."
+    yield f"Distances: {lc.method}."
     yield ""
-    yield f"- papers per author: {_dist(prod['papers_per_author']['distribution'])}"
-    yield f"- authors per paper: {_dist(prod['authors_per_paper']['distribution'])}"
-    yield f"- collaborators per author: {_dist(net['collaborators_per_author']['distribution'])}"
+    yield f"- papers per author: {_dist(prod.papers_per_author.distribution)}"
+    yield f"- authors per paper: {_dist(prod.authors_per_paper.distribution)}"
+    yield f"- collaborators per author: {_dist(net.collaborators_per_author.distribution)}"
     yield ""
 
     yield "### Top authors"
     yield ""
-    method = r["centrality"]["method"]
+    method = r.centrality.method
     for metric, title in (("papers", "papers"), ("collaborators", "collaborators"),
                           ("strength", "collaboration strength"), ("betweenness", "betweenness"),
                           ("closeness", "closeness"), ("eigenvector", "eigenvector centrality"),
                           ("pagerank", "PageRank")):
-        rows = r["centrality"]["top"].get(metric, [])[:10]
-        if not rows:
+        top = r.centrality.top.get(metric, ())[:10]
+        if not top:
             continue
         yield f"#### By {title}"
         yield ""
-        if metric in method:
-            yield f"{method[metric][:1].upper()}{method[metric][1:]}."
+        how = getattr(method, metric, None)
+        if how:
+            yield f"{how[:1].upper()}{how[1:]}."
             yield ""
         extra = [c for c in ("papers", "collaborators") if c != metric]
         yield from _table(
             ["#", "author", title, *extra, "community"],
-            [[str(i), md_escape(a["name"]), _f(a[metric], 6), *(_f(a[c]) for c in extra),
-              _f(a["community"])] for i, a in enumerate(rows, 1)])
+            [[str(i), md_escape(a.name), _f(getattr(a, metric), 6),
+              *(_f(getattr(a, c)) for c in extra), _f(a.community)]
+             for i, a in enumerate(top, 1)])
 
-    com = r["communities"]
+    com = r.communities
     yield "### Communities"
     yield ""
-    yield f"{com['method'][:1].upper()}{com['method'][1:]}."
+    yield f"{com.method[:1].upper()}{com.method[1:]}."
     yield ""
     yield from _table(["method", "communities", "of more than one author", "largest", "modularity"], [
-        [m, _f(com[m]["count"]), _f(com[m]["non_singleton"]), _f(com[m]["largest"]),
-         _f(com[m]["modularity"])] for m in ("leiden", "louvain")])
+        [m, _f(p.count), _f(p.non_singleton), _f(p.largest), _f(p.modularity)]
+        for m, p in (("leiden", com.leiden), ("louvain", com.louvain))])
     yield "Largest Leiden communities:"
     yield ""
     yield from _table(["id", "authors", "papers", "leading authors", "tracks", "entities"], [
-        [str(c["id"]), _f(c["size"]), _f(c["papers"]),
-         ", ".join(md_escape(n) for n, _ in c["authors"]),
-         ", ".join(f"{md_escape(t)} ({n})" for t, n in c["tracks"]) or "–",
-         ", ".join(f"{md_escape(t)} ({n})" for t, n in c["entities"]) or "–"]
-        for c in com["leiden"].get("top", [])[:10]])
+        [str(c.id), _f(c.size), _f(c.papers),
+         ", ".join(md_escape(n) for n, _ in c.authors),
+         ", ".join(f"{md_escape(t)} ({n})" for t, n in c.tracks) or "–",
+         ", ".join(f"{md_escape(t)} ({n})" for t, n in c.entities) or "–"]
+        for c in (com.leiden.top or ())[:10]])
 
     yield "### Strongest collaborations"
     yield ""
     yield "Collaboration strength (Newman): each joint paper with n authors adds 1/(n-1)."
     yield ""
     yield from _table(["#", "pair", "joint papers", "strength"], [
-        [str(i), f"{md_escape(p['a'])} – {md_escape(p['b'])}", _f(p["papers"]), _f(p["weight"], 3)]
-        for i, p in enumerate(r["strongest_pairs"]["by_weight"][:10], 1)])
+        [str(i), f"{md_escape(p.a)} – {md_escape(p.b)}", _f(p.papers), _f(p.weight, 3)]
+        for i, p in enumerate(r.strongest_pairs.by_weight[:10], 1)])
 
-    ego = r.get("ego")
+    ego = r.ego
     if ego:
-        yield f"### Ego network of {md_escape(ego['name'])} (most collaborators)"
+        yield f"### Ego network of {md_escape(ego.name)} (most collaborators)"
         yield ""
-        yield (f"{_f(ego['papers'])} papers, {_f(ego['degree'])} collaborators; the ego network "
-               f"has {_f(ego['ego_nodes'])} authors and {_f(ego['ego_edges'])} links "
-               f"(density {_f(ego['density'], 3)}, clustering {_f(ego['clustering'], 3)}).")
+        yield (f"{_f(ego.papers)} papers, {_f(ego.degree)} collaborators; the ego network "
+               f"has {_f(ego.ego_nodes)} authors and {_f(ego.ego_edges)} links "
+               f"(density {_f(ego.density, 3)}, clustering {_f(ego.clustering, 3)}).")
         yield ""
         yield from _table(["collaborator", "joint papers", "strength"], [
-            [md_escape(n), _f(p), _f(w, 3)] for n, p, w in ego["collaborators"][:10]])
+            [md_escape(n), _f(p), _f(w, 3)] for n, p, w in ego.collaborators[:10]])
 
 
-def to_markdown(doc: dict) -> str:
+def _count_rows(counts: Mapping) -> list[list[str]]:
+    """The numeric counts of a section (its JSON) as table rows."""
+    return [[md_escape(k.replace("_", " ")), _f(v)] for k, v in counts.items()
+            if isinstance(v, (int, float)) and not isinstance(v, bool)]
+
+
+def to_markdown(doc: Report | Mapping) -> str:
     """The report as Markdown (sections for the corpus, extraction and co-authors)."""
+    report = Report.from_json(doc)
     lines = ["# kg report", ""]
-    corpus = doc.get("corpus")
-    if corpus:
+    if report.corpus:
         lines += ["## Corpus", ""]
-        lines += _table(["count", "value"], [
-            [md_escape(k.replace("_", " ")), _f(v)] for k, v in corpus.items()
-            if isinstance(v, (int, float)) and not isinstance(v, bool)])
-    ex = doc.get("extraction")
+        lines += _table(["count", "value"], _count_rows(report.corpus.to_json()))
+    ex = report.extraction
     if ex:
         lines += ["## Extraction", ""]
         lines += _table(["count", "value"], [
-            [md_escape(k.replace("_", " ")), _f(v)] for k, v in ex.items()
+            [md_escape(k.replace("_", " ")), _f(v)] for k, v in ex.to_json().items()
             if isinstance(v, int) and not isinstance(v, bool)])
-        if ex.get("top_entities"):
+        if ex.top_entities:
             lines += ["Most mentioned entities (papers):", ""]
             lines += _table(["entity", "type", "papers"], [
-                [md_escape(n), md_escape(t), _f(c)] for n, t, c in ex["top_entities"][:15]])
-    lines += list(_coauthor_md(doc["coauthors"]))
+                [md_escape(n), md_escape(t), _f(c)] for n, t, c in ex.top_entities[:15]])
+    lines += list(_coauthor_md(report.coauthors))
     return "\n".join(lines).rstrip() + "\n"
 
 

@@ -95,6 +95,32 @@ def test_earlier_build_without_manifest_is_a_build(tmp_path):
     assert buildfolder.foreign_entries(tmp_path) == ["graph.ttl", "notes.md", "store/"]
 
 
+def test_every_output_name_is_the_build_folders():
+    """The stages that name their files themselves agree with kg.buildfolder."""
+    from kg.plots import PLOTS
+    from kg.rdf_stage import RDF_FORMATS
+    from kg.store import STORE_DIR
+    from kg.viz.site import DESCRIPTIONS
+
+    assert RDF_FORMATS == buildfolder.RDF_FILES and STORE_DIR == buildfolder.STORE_DIR
+    described = {n for names in DESCRIPTIONS.values() for n in names}
+    assert described | {buildfolder.INDEX_HTML, f"{buildfolder.PLOTS_DIR}/"} \
+        == buildfolder.KNOWN_OUTPUTS
+    assert all("/" not in name for name in PLOTS)
+
+
+def test_build_folder_readers(tmp_path):
+    from kg.buildread import load_build, read_report, read_summary
+    from kg.errors import KgError
+
+    for read in (load_build, read_report, read_summary):
+        with pytest.raises(KgError, match="kg build -o"):
+            read(tmp_path)
+    (tmp_path / buildfolder.REPORT_JSON).write_text('{"kind": "kg report", "extra": 1}')
+    with pytest.raises(KgError, match="not a kg report"):
+        read_report(tmp_path)
+
+
 def _sealed(folder: Path, files: dict[str, str]) -> Path:
     staged = buildfolder.new_staging(folder)
     for name, text in files.items():

@@ -17,6 +17,7 @@ from kg.coauthors import load_build, stage_outputs, tables
 from kg.export import gexf, graphml, safe_cell, table_csv, vosviewer_map, vosviewer_network
 from kg.graph import coauthor_graph, knowledge_graph
 from kg.models import Build, Corpus, Extraction, Mention, Paper, Track
+from kg.pipeline import build_summary
 from kg.plots import all_plots
 from kg.report import authors_csv, md_escape, report_document, to_json, to_markdown
 
@@ -43,7 +44,8 @@ def small_build() -> Build:
 @pytest.fixture(scope="module")
 def files() -> dict:
     out = {}
-    for name, content in stage_outputs(small_build(), corpus_summary={"papers": 4}):
+    b = small_build()
+    for name, content in stage_outputs(b, corpus_summary=build_summary(b.corpus)):
         out[name] = content if isinstance(content, (str, bytes)) else "".join(content)
     return out
 
@@ -62,7 +64,7 @@ def test_stage_writes_every_file(files):
 
 def test_report_json(files):
     doc = json.loads(files["report.json"])
-    assert doc["corpus"] == {"papers": 4}
+    assert doc["corpus"]["papers"] == 4 and "extraction" not in doc["corpus"]
     assert doc["extraction"]["top_entities"] == [["BERT", "model", 2]]
     co = doc["coauthors"]
     assert co["network"]["nodes"] == 6 and co["network"]["edges"] == 6
@@ -208,6 +210,35 @@ def write_build(folder: Path, build: Build) -> None:
     with open(folder / "extractions.jsonl", "w", encoding="utf-8") as fh:
         for ex in build.extractions.values():
             fh.write(json.dumps(extraction_to_json(ex), ensure_ascii=False) + "\n")
+
+
+def test_report_is_typed_and_serialises_to_its_json():
+    from kg.reportdata import CoauthorReport, Report
+
+    b = small_build()
+    r = analyse(b).report
+    assert isinstance(r, CoauthorReport)
+    assert r.network.nodes == 6 and r.ego is not None and r.ego.name == "Ann Lee"
+    assert r.centrality.top["papers"][0].name == "Ann Lee"
+    assert CoauthorReport.from_json(r.to_json()) == r
+    assert r["network"]["nodes"] == 6  # code written for the dict report still reads it
+    doc = report_document(r, corpus=build_summary(b.corpus))
+    assert Report.from_json(json.loads(to_json(doc))) == doc
+    with pytest.raises(ValueError, match="unknown key 'nodez'"):
+        CoauthorReport.from_json({**r.to_json(), "nodez": 1})
+
+
+def test_write_coauthors_returns_what_it_wrote(tmp_path):
+    from kg.buildread import read_report
+    from kg.coauthors import write_coauthors
+
+    b = small_build()
+    res = write_coauthors(b, tmp_path, corpus=build_summary(b.corpus))
+    assert set(res.files) == {p.relative_to(tmp_path).as_posix()
+                              for p in tmp_path.rglob("*") if p.is_file()}
+    assert list(res.timings) == ["coauthor_analysis", "report", "plots", "nx_graphs", "exports"]
+    assert res.knowledge_graph is not None and res.analysis.report == res.report.coauthors
+    assert read_report(tmp_path) == res.report
 
 
 def test_load_build_round_trip(tmp_path):

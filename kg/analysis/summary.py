@@ -1,16 +1,17 @@
 """The co-authorship report: every analysis of this package, assembled.
 
 :func:`analyse` runs them once over a build and returns the graph, the
-per-author table, the partitions and a JSON-ready ``report`` (floats rounded
-to 6 significant digits, every list sorted, no timings), so the same input
-gives byte-identical ``report.json``.
+per-author table, the partitions and the ``report``, a typed
+:class:`~kg.reportdata.CoauthorReport` (floats rounded to 6 significant
+digits, every list sorted, no timings), so the same input gives
+byte-identical ``report.json``; :func:`coauthor_report` is its JSON view.
 
 Examples
 --------
 >>> from kg.models import Corpus, Paper
 >>> c = Corpus((Paper("1", ("A", "B"), "x"), Paper("2", ("B", "C"), "y")))
 >>> r = analyse(c).report
->>> r["network"]["nodes"], r["network"]["edges"], r["centrality"]["top"]["betweenness"][0]["name"]
+>>> r.network.nodes, r.network.edges, r.centrality.top["betweenness"][0].name
 (3, 2, 'B')
 """
 from __future__ import annotations
@@ -33,6 +34,7 @@ from kg.analysis.network import (
 from kg.analysis.pairs import ego_summary, strongest_pairs
 from kg.graph import CoauthorData, coauthor_data
 from kg.models import Build, Corpus
+from kg.reportdata import CoauthorReport
 
 __all__ = ["CoauthorAnalysis", "analyse", "coauthor_report", "extraction_summary", "rounded"]
 
@@ -117,7 +119,7 @@ class CoauthorAnalysis:
     metrics: AuthorMetrics
     leiden: Partition
     louvain: Partition
-    report: dict
+    report: CoauthorReport
     igraph: IGraph
     source: nx.Graph | CoauthorData
 
@@ -214,9 +216,10 @@ def analyse(build: Build | Corpus, G: nx.Graph | None = None, *, seed: int = 0, 
         "ego": ego,
     }
     return CoauthorAnalysis(metrics=metrics, leiden=part_leiden, louvain=part_louvain,
-                            report=rounded(report), igraph=h, source=source)
+                            report=CoauthorReport.from_json(rounded(report)), igraph=h,
+                            source=source)
 
 
 def coauthor_report(build: Build | Corpus, G: nx.Graph | None = None, **kw) -> dict:
-    """The JSON-ready report of :func:`analyse`."""
-    return analyse(build, G, **kw).report
+    """The JSON-ready report of :func:`analyse` (``report.json``'s ``coauthors``)."""
+    return analyse(build, G, **kw).report.to_json()

@@ -62,7 +62,7 @@ def _label(path: Path) -> str:
     """How a file is named in sources: bundled sample files by a stable name."""
     if str(path) == STDIN:
         return STDIN_LABEL
-    from kg.pipeline import sample_files
+    from kg.sample import sample_files
 
     try:
         samples = {p.resolve(): p.name for p in sample_files()}

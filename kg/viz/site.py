@@ -16,35 +16,37 @@ from html import escape
 from typing import Iterable, Mapping
 from urllib.parse import quote
 
+from kg import buildfolder as bf
+
 __all__ = ["index_html", "DESCRIPTIONS"]
 
-#: What each known output file is, by section.
+#: What each known output file is, by section (names from :mod:`kg.buildfolder`).
 DESCRIPTIONS: dict[str, dict[str, str]] = {
     "Interactive views": {
-        "kg.html": "the knowledge graph: papers, people, tracks and entities",
-        "coauthors.html": "the co-authorship network, coloured by community",
-        "entities.html": "models, methods and datasets linked when a paper mentions both",
+        bf.KG_HTML: "the knowledge graph: papers, people, tracks and entities",
+        bf.COAUTHORS_HTML: "the co-authorship network, coloured by community",
+        bf.ENTITIES_HTML: "models, methods and datasets linked when a paper mentions both",
     },
     "Report": {
-        "report.md": "co-authorship statistics and extraction summary (Markdown)",
-        "report.json": "the same report as JSON",
-        "summary.json": "counts of the build",
-        "authors.csv": "every author's papers, collaborators and centralities",
+        bf.REPORT_MD: "co-authorship statistics and extraction summary (Markdown)",
+        bf.REPORT_JSON: "the same report as JSON",
+        bf.SUMMARY: "counts of the build",
+        bf.AUTHORS_CSV: "every author's papers, collaborators and centralities",
     },
     "Graph files": {
-        "graph.ttl": "the RDF graph (Turtle)",
-        "graph.nt": "the RDF graph (N-Triples)",
-        "graph.jsonld": "the RDF graph (JSON-LD)",
-        "store/": "the embedded SPARQL store (kg query)",
-        "graph.graphml": "the knowledge graph for Gephi and other tools (GraphML)",
-        "coauthors.graphml": "the co-authorship graph with measures and communities (GraphML)",
-        "coauthors.gexf": "the co-authorship graph for Gephi (GEXF)",
-        "coauthors_vosviewer_map.txt": "VOSviewer map file",
-        "coauthors_vosviewer_network.txt": "VOSviewer network file",
+        bf.GRAPH_TTL: "the RDF graph (Turtle)",
+        bf.GRAPH_NT: "the RDF graph (N-Triples)",
+        bf.GRAPH_JSONLD: "the RDF graph (JSON-LD)",
+        f"{bf.STORE_DIR}/": "the embedded SPARQL store (kg query)",
+        bf.GRAPH_GRAPHML: "the knowledge graph for Gephi and other tools (GraphML)",
+        bf.COAUTHORS_GRAPHML: "the co-authorship graph with measures and communities (GraphML)",
+        bf.COAUTHORS_GEXF: "the co-authorship graph for Gephi (GEXF)",
+        bf.VOSVIEWER_MAP: "VOSviewer map file",
+        bf.VOSVIEWER_NETWORK: "VOSviewer network file",
     },
     "Data": {
-        "corpus.jsonl": "the unique papers, one a line",
-        "extractions.jsonl": "the entities mentioned in each paper",
+        bf.CORPUS: "the unique papers, one a line",
+        bf.EXTRACTIONS: "the entities mentioned in each paper",
     },
 }
 
@@ -60,7 +62,7 @@ def _section(name: str) -> str:
             return section
     if name.endswith(".html"):
         return "Interactive views"
-    if name.startswith("plots/"):
+    if name.startswith(f"{bf.PLOTS_DIR}/"):
         return "Report"
     return "Other files"
 
@@ -82,7 +84,7 @@ def index_html(names: Iterable[str], title: str = "kg build",
     """
     sections: dict[str, list[str]] = {s: [] for s in (*DESCRIPTIONS, "Other files")}
     for name in dict.fromkeys(names):
-        if name == "index.html" or not name:
+        if name == bf.INDEX_HTML or not name:
             continue
         sections[_section(name)].append(name)
     order = {n: i for s in DESCRIPTIONS.values() for i, n in enumerate(s)}
@@ -103,7 +105,7 @@ def index_html(names: Iterable[str], title: str = "kg build",
         lis = []
         for n in items:
             desc = known.get(n) or ("a saved view" if n.endswith(".html") else
-                                    "plot" if n.startswith("plots/") else "")
+                                    "plot" if n.startswith(f"{bf.PLOTS_DIR}/") else "")
             lis.append(f'<li><a href="{escape(quote(n), quote=True)}">{escape(n)}</a>'
                        + (f' <span class="d">— {escape(desc)}</span>' if desc else "") + "</li>")
         parts.append(f"<h2>{escape(section)}</h2>\n<ul>\n" + "\n".join(lis) + "\n</ul>")

@@ -1,0 +1,113 @@
+"""Reading a build folder back: its papers, extractions, report and counts.
+
+The file names are :mod:`kg.buildfolder`'s; what is read comes back as the
+typed values the build wrote (:mod:`kg.models`, :mod:`kg.reportdata`).
+For ``kg coauthors``, ``kg viz``, ``kg query --from`` and notebooks.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Iterator
+
+from kg import buildfolder
+from kg.errors import KgError
+from kg.models import Build, Corpus, Extraction, Mention
+from kg.reportdata import BuildSummary, Report
+
+__all__ = ["load_build", "read_report", "read_summary"]
+
+
+def _records(path: Path) -> Iterator[dict]:
+    """The JSON objects of a JSON Lines file (blank lines skipped).
+
+    Raises
+    ------
+    KgError
+        On a line that is not a JSON object, naming the file and line.
+    """
+    with path.open(encoding="utf-8") as fh:
+        for n, line in enumerate(fh, start=1):
+            if not line.strip():
+                continue
+            try:
+                obj = json.loads(line)
+                if not isinstance(obj, dict):
+                    raise ValueError("not a JSON object")
+                yield obj
+            except ValueError as exc:
+                raise KgError(f"{path}:{n}: not a build record ({exc})") from None
+
+
+def _mention(obj: dict) -> Mention:
+    """A mention of ``extractions.jsonl`` (missing fields take their defaults)."""
+    from kg.vocab import entity_key
+
+    canonical = obj.get("canonical") or obj.get("text", "")
+    return Mention(text=obj.get("text", canonical), canonical=canonical,
+                   type=obj.get("type", "other"), start=int(obj.get("start", 0)),
+                   end=int(obj.get("end", 0)), proposed=bool(obj.get("proposed")),
+                   key=obj.get("key") or entity_key(canonical), family=obj.get("family"))
+
+
+def load_build(folder: str | Path = "output", *, extractions: bool = True) -> Build:
+    """Read a build folder back: ``corpus.jsonl`` (+ ``extractions.jsonl``).
+
+    Raises
+    ------
+    KgError
+        When the folder has no ``corpus.jsonl`` (not a build) or a line is
+        not valid JSON (naming the file and line).
+    """
+    from kg.parse import paper_from_json
+
+    root = Path(folder)
+    path = root / buildfolder.CORPUS
+    if not path.is_file():
+        raise KgError(f"{root}: no {buildfolder.CORPUS} here; run 'kg build -o {root}' first "
+                      "or name a build folder with --from")
+    try:
+        papers = tuple(paper_from_json(o) for o in _records(path))
+    except (KeyError, TypeError) as exc:
+        raise KgError(f"{path}: not a build record (missing {exc})") from None
+    exs: dict[str, Extraction] = {}
+    ex_path = root / buildfolder.EXTRACTIONS
+    if extractions and ex_path.is_file():
+        for o in _records(ex_path):
+            pid = str(o.get("id", ""))
+            exs[pid] = Extraction(paper_id=pid, abstract=o.get("abstract", ""),
+                                  mentions=tuple(_mention(m) for m in o.get("mentions", ())))
+    corpus = Corpus(papers=papers, entries=len(papers), files=(str(path),))
+    return Build(corpus=corpus, extractions=exs)
+
+
+def _json_file(path: Path) -> dict:
+    """The JSON object in ``path``, or a :class:`KgError` saying why there is none."""
+    try:
+        obj = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise KgError(f"{path.parent}: no {path.name} here; run 'kg build -o {path.parent}' "
+                      "first") from None
+    except (OSError, ValueError) as exc:
+        raise KgError(f"{path}: not readable as JSON ({exc})") from None
+    if not isinstance(obj, dict):
+        raise KgError(f"{path}: not a JSON object")
+    return obj
+
+
+def read_report(folder: str | Path = "output") -> Report:
+    """The build's ``report.json`` as a typed :class:`~kg.reportdata.Report`."""
+    path = Path(folder) / buildfolder.REPORT_JSON
+    try:
+        return Report.from_json(_json_file(path))
+    except ValueError as exc:
+        raise KgError(f"{path}: not a kg report ({exc})") from None
+
+
+def read_summary(folder: str | Path = "output") -> BuildSummary:
+    """The build's ``summary.json`` as a typed :class:`~kg.reportdata.BuildSummary`."""
+    path = Path(folder) / buildfolder.SUMMARY
+    try:
+        return BuildSummary.from_json(_json_file(path))
+    except ValueError as exc:
+        raise KgError(f"{path}: not a kg summary ({exc})") from None
