@@ -15,6 +15,7 @@ import shutil
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterator, Mapping
 
+from kg.buildfolder import STORE_DIR
 from kg.errors import QueryError, StoreError
 from kg.fsio import fresh_dir
 from kg.sparql import QueryResult, from_oxigraph, to_term
@@ -25,7 +26,6 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["STORE_DIR", "EmbeddedStore", "StoreBuilder", "refuse_service", "run_query"]
 
-STORE_DIR = "store"
 
 
 def error_text(exc: BaseException) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from kg.buildfolder import GRAPH_NT, GRAPH_TTL
 from kg.embedded import STORE_DIR, EmbeddedStore, error_text
 from kg.errors import StoreError
 
@@ -46,7 +47,7 @@ def load_graph(path: str | Path = "output") -> "rdflib.Graph":
 
     p = Path(path)
     if p.is_dir():
-        for name in ("graph.nt", "graph.ttl"):
+        for name in (GRAPH_NT, GRAPH_TTL):
             if (p / name).is_file():
                 return load_graph(p / name)
         store_dir = p / STORE_DIR if (p / STORE_DIR / "CURRENT").is_file() else p

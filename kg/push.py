@@ -17,6 +17,7 @@ import uuid
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
+from kg.buildfolder import GRAPH_NT, GRAPH_TTL, STORE_DIR
 from kg.embedded import EmbeddedStore
 from kg.errors import StoreError
 from kg.httpclient import HttpRefused, public_url
@@ -54,11 +55,11 @@ def graph_store_candidates(endpoint: str, with_auth: bool) -> list[str]:
 def _graph_source(path: str | Path) -> Path:
     p = Path(path)
     if p.is_dir():
-        for name in ("graph.nt", "graph.ttl"):
+        for name in (GRAPH_NT, GRAPH_TTL):
             if (p / name).is_file():
                 return p / name
-        if (p / "store" / "CURRENT").is_file():
-            return p / "store"
+        if (p / STORE_DIR / "CURRENT").is_file():
+            return p / STORE_DIR
         if (p / "CURRENT").is_file():
             return p
         raise StoreError(f"{p}: no graph here (run 'kg build' first)")

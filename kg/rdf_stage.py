@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Mapping, Sequence
 
 from kg import fsio
+from kg.buildfolder import RDF_FILES
 from kg.models import Build, Entity
 from kg.progress import QUIET, Progress
 
@@ -41,7 +42,7 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["RDF_FORMATS", "RdfStageResult", "write_rdf"]
 
 #: ``--rdf-format`` value -> file written (``turtle`` is always written)
-RDF_FORMATS = {"turtle": "graph.ttl", "nt": "graph.nt", "jsonld": "graph.jsonld"}
+RDF_FORMATS = RDF_FILES
 
 
 @dataclass(frozen=True)
@@ -77,9 +78,9 @@ def write_rdf(build: Build, out: str | Path, *, base: str | None = None,
     kg.errors.ValidationError
         If the graph violates the shapes.
     """
+    from kg.embedded import STORE_DIR, StoreBuilder
     from kg.errors import KgError
     from kg.rdf import to_jsonld, to_turtle, write_ntriples
-    from kg.embedded import STORE_DIR, StoreBuilder
     from kg.validate import check, validate_store
 
     unknown = [f for f in rdf_formats if f not in RDF_FORMATS]
