@@ -16,6 +16,16 @@ from typing import Sequence
 from kg import __version__
 from kg.errors import KgError, OutputFolderError
 
+DESCRIPTION = ("Build a knowledge graph from research-paper listings, query it in SPARQL,\n"
+               "draw it, and study who writes with whom.")
+EPILOG = """examples:
+  kg build                         the bundled sample -> output/
+  kg build listing.txt -o out      your own listings (several files merge; - reads stdin)
+  kg queries                       the named SPARQL queries and their parameters
+  kg query papers-of-author --param author="Shiwei Liu"
+  kg viz ego "Shiwei Liu" -o output/ego.html
+  kg COMMAND --help                a command's options"""
+
 EXIT_OK = 0
 EXIT_ERROR = 1
 EXIT_USAGE = 2
@@ -96,7 +106,8 @@ def _add_progress_options(p: argparse.ArgumentParser) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="kg", description=__doc__.splitlines()[0])
+    parser = _Parser(prog="kg", description=DESCRIPTION, epilog=EPILOG,
+                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"kg {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True

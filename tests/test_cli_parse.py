@@ -115,3 +115,15 @@ def test_virtual_site_topic_splits_into_area_and_subarea(capsys, write):
     rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [(r["area"], r["subarea"]) for r in rows] == [("Applications", "Robotics"),
                                                          ("Theory", None)]
+
+
+def test_help_speaks_to_users(capsys):
+    import pytest
+
+    with pytest.raises(SystemExit) as done:
+        main(["--help"])
+    assert done.value.code == 0
+    out = capsys.readouterr().out
+    assert "Build a knowledge graph from research-paper listings" in out
+    assert "kg build listing.txt -o out" in out
+    assert "argument wiring" not in out and "``" not in out
