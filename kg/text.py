@@ -20,10 +20,16 @@ from __future__ import annotations
 
 import html
 import re
+from bisect import bisect_left
 from functools import lru_cache
 
+# A bare domain starts only where its label does (not after "x-", which the
+# start before it covers), and its labels are at most 63 characters (DNS):
+# "a-a-a-..." or "a.a.a...." would otherwise be rescanned from every letter.
 _URL = re.compile(r"(?:https?://|ftp://|www\.)[^\s<>\"'{}|\\^`]+[^\s<>\"'{}|\\^`.,;:!?)\]]"
-                  r"|\b[\w-]+(?:\.[\w-]+)*\.(?:com|org|io|net|ai|edu|dev)/[^\s)\]]*[^\s.,;:!?)\]]")
+                  r"|\b(?<!\w)(?<!\w-)(?<!\w--)(?<!\w---)"
+                  r"[\w-]{1,63}+(?:\.[\w-]{1,63}+){0,8}\.(?:com|org|io|net|ai|edu|dev)/"
+                  r"[^\s)\]]*[^\s.,;:!?)\]]")
 _LATEX_CHARS = ("\\", "$", "``", "''", "--", "~")   # cheap tests before the regex
 _LATEX_TRIGGER = re.compile(r"\\[A-Za-z@]|\\[%&#_${}~^\\ ,;:!]|\$|``|''|---?|~")
 _HTML_ENTITY = re.compile(r"&(?:#\d+|#x[0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]{1,31});")
@@ -49,9 +55,12 @@ _STRAY_DOLLAR = re.compile(r"(?<!\\)\$")
 
 
 # LaTeX that needs a real converter: math, and commands with their arguments
+# (a \( or \[ span stops at the next opener, and an optional argument is at
+# most 200 characters: each failing opener would otherwise rescan the line,
+# "\(" x 40000 or "\a[" x 33333 in seconds)
 _LATEX_SPAN = re.compile(
-    r"\$\$.+?\$\$|(?<!\\)\$(?:[^$\\]|\\.)+?\$|\\\(.+?\\\)|\\\[.+?\\\]"
-    r"|\\[A-Za-z]+\*?(?:\s*\[[^\]{}]*\])?(?:\s*\{(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*\})*"
+    r"\$\$.+?\$\$|(?<!\\)\$(?:[^$\\]|\\.)+?\$|\\\((?:(?!\\\().)+?\\\)|\\\[(?:(?!\\\[).)+?\\\]"
+    r"|\\[A-Za-z]+\*?(?:\s*\[[^\]{}]{0,200}+\])?(?:\s*\{(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*\})*"
     r"|\\[^A-Za-z\s]"
 )
 _TYPOGRAPHY = (("---", "\u2014"), ("--", "\u2013"), ("``", "\u201c"), ("''", "\u201d"))
@@ -59,9 +68,44 @@ _TYPOGRAPHY = (("---", "\u2014"), ("--", "\u2013"), ("``", "\u201c"), ("''", "\u
 
 @lru_cache(maxsize=1)
 def _latex_converter():
+    import logging
+
     from pylatexenc.latex2text import LatexNodes2Text
 
+    # pylatexenc logs a line per failed macro ("WARNING: ... macro '\\frac' failed
+    # its substitution!") straight to stderr, even under -q: keep it quiet
+    log = logging.getLogger("pylatexenc")
+    log.addHandler(logging.NullHandler())
+    log.propagate = False
     return LatexNodes2Text(math_mode="text", strict_latex_spaces=False)
+
+
+# pylatexenc is exponential in unclosed macro arguments ("$\\frac{" x 17 takes
+# 12 s); real abstracts nest braces 3 deep with at most one left open, in
+# spans of at most a few hundred characters. Past these a span stays as written.
+_MAX_SPAN = 2000
+_MAX_DEPTH = 8
+_MAX_UNCLOSED = 2
+
+
+def _too_hard(span: str) -> bool:
+    """Is a LaTeX span too long, too deep or too open to give pylatexenc?
+
+    >>> _too_hard("$\\frac{a}{b}$"), _too_hard("$" + "\\frac{" * 17 + "$")
+    (False, True)
+    """
+    if len(span) > _MAX_SPAN:
+        return True
+    if span.count("{") <= _MAX_UNCLOSED:
+        return False
+    depth = deepest = 0
+    for c in span:
+        if c == "{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif c == "}" and depth:
+            depth -= 1
+    return deepest > _MAX_DEPTH or depth > _MAX_UNCLOSED
 
 
 @lru_cache(maxsize=65536)
@@ -70,6 +114,8 @@ def _convert_span(span: str) -> str:
         return span[1] if span[1] in "%&#_${}~^,;:! \\" else span
     if span.startswith("\\url{") or span.startswith("\\href{"):
         return span[span.index("{") + 1: span.index("}")]
+    if _too_hard(span):
+        return span
     try:
         out = _latex_converter().latex_to_text(span)
     except Exception:  # pylatexenc is tolerant; never let markup lose the text
@@ -102,18 +148,65 @@ def latex_to_text(text: str) -> str:
 
 _MD_STRONG_ANY = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*")
 
+# The emphasis patterns above, as (opener, closer, delimiter length): where a
+# span may open and where it may close. A regex rescans the rest of the line
+# from every opener that has no closer ("**a **a **a ..." is quadratic);
+# :func:`_unwrap` finds the same spans with a binary search per opener.
+_EMPHASIS = {
+    "strong_any": (re.compile(r"(?=\*\*\S)"), {"*": re.compile(r"(?<=\S)(?=\*\*)")}, 2),
+    "strong": (re.compile(r"(?<![\w*\\])(?=(\*\*|__)\S)"),
+               {"*": re.compile(r"(?<=\S)(?=\*\*(?![\w*]))"),
+                "_": re.compile(r"(?<=\S)(?=__(?![\w*]))")}, 2),
+    "em": (re.compile(r"(?<![\w*\\])(?=\*[^\s*])"),
+           {"*": re.compile(r"(?<=[^\s*])(?=\*(?![\w*]))")}, 1),
+}
+
+
+def _unwrap(text: str, kind: str) -> str:
+    """``text`` with each emphasis span of ``kind`` replaced by its content:
+    what ``.sub`` of the pattern above does (same spans, leftmost first, the
+    content at least one character and within one line), in linear time.
+
+    >>> _unwrap("a **b** c **d", "strong_any"), _unwrap("**a **a **a", "strong_any")
+    ('a b c **d', '**a **a **a')
+    """
+    opener, closers, width = _EMPHASIS[kind]
+    ends = {d: [m.start() for m in rx.finditer(text)] for d, rx in closers.items()}
+    newlines = [i for i, c in enumerate(text) if c == "\n"] if "\n" in text else []
+    out: list[str] = []
+    pos = 0
+    for m in opener.finditer(text):
+        p = m.start()
+        if p < pos:
+            continue
+        close = ends[text[p]]
+        i = bisect_left(close, p + width + 1)   # (one character of content at least)
+        if i == len(close):
+            continue
+        q = close[i]
+        j = bisect_left(newlines, p)
+        if j < len(newlines) and newlines[j] < q:
+            continue   # ("." stops at a line end)
+        out.append(text[pos:p])
+        out.append(text[p + width:q])
+        pos = q + width
+    if not out:
+        return text
+    out.append(text[pos:])
+    return "".join(out)
+
 
 def _strip_markdown(text: str) -> str:
     """Markdown emphasis (``*x*``, ``**x**``, ``_x_``), also inside words
     (``**L**ow-rank``), which abstracts use to mark an acronym's letters."""
     if "*" in text:
-        text = _MD_STRONG_ANY.sub(r"\1", text)
+        text = _unwrap(text, "strong_any")
         text = text.replace("**", "")
-        text = _MD_EM.sub(r"\1", text)
+        text = _unwrap(text, "em")
         if "*" in text:
             text = re.sub(r"(?<=\w)\*(?=\w)", "", text)
     if "__" in text:
-        text = _MD_STRONG.sub(r"\2", text)
+        text = _unwrap(text, "strong")
     if "_" in text:
         text = _MD_EM_UNDERSCORE.sub(r"\1", text)
     return text

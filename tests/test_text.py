@@ -53,3 +53,55 @@ def test_icml_clean_abstracts_hold_no_markup(icml_corpus):
     entities = [c for c in cleaned if _ENTITY.search(c)]
     assert (len(dollars), len(commands), len(strong), len(entities)) == (0, 0, 0, 0)
     assert sum("$" in c for c in cleaned) <= 1
+
+
+# --- issue 16: the rewritten patterns find what the old ones found, in linear time
+
+import random as _random
+import re as _re
+import time as _time
+
+from kg import text as _T
+
+_OLD_URL = _re.compile(r"(?:https?://|ftp://|www\.)[^\s<>\"'{}|\\^`]+[^\s<>\"'{}|\\^`.,;:!?)\]]"
+                       r"|\b[\w-]+(?:\.[\w-]+)*\.(?:com|org|io|net|ai|edu|dev)/[^\s)\]]*[^\s.,;:!?)\]]")
+
+
+def _random_strings(alphabet, n, seed):
+    rnd = _random.Random(seed)
+    for _ in range(n):
+        yield "".join(rnd.choice(alphabet) for _ in range(rnd.randint(1, 12)))
+
+
+def test_url_pattern_matches_the_old_one():
+    alphabet = ["a", "b", "-", ".", ".com/", "/", " ", "x.org/", "(", ")", "é", "_", "http://",
+                "www.", ",", "1"]
+    for s in _random_strings(alphabet, 20000, 1):
+        assert [m.span() for m in _T._URL.finditer(s)] == [m.span() for m in _OLD_URL.finditer(s)], s
+
+
+@pytest.mark.parametrize("kind,rx,group", [("strong_any", _T._MD_STRONG_ANY, r"\1"),
+                                           ("strong", _T._MD_STRONG, r"\2"),
+                                           ("em", _T._MD_EM, r"\1")])
+def test_unwrap_is_the_emphasis_regex(kind, rx, group):
+    alphabet = ["*", "**", "_", "__", "a", "b", " ", "\n", "\\", "***", "w "]
+    for s in _random_strings(alphabet, 20000, 2):
+        assert _T._unwrap(s, kind) == rx.sub(group, s), s
+
+
+@pytest.mark.parametrize("hostile", ["a-" * 100000 + " x.org/y", "a." * 100000 + " x.org/y",
+                                     "**a " * 50000, "__a " * 50000, "*a " * 60000,
+                                     "\\(" * 100000 + " --", "\\a[" * 60000,
+                                     "We bound $" + "\\frac{" * 30 + "$"])
+def test_clean_is_fast_on_runs(hostile):
+    t0 = _time.process_time()
+    out = clean(hostile)
+    assert _time.process_time() - t0 < 2.0
+    assert len(out) >= len(hostile) * 0.4   # the text is kept
+
+
+def test_a_formula_too_deep_for_pylatexenc_stays_as_written():
+    span = "$" + "\\frac{" * 17 + "$"
+    assert _T._too_hard(span)
+    assert _T.latex_to_text("We bound " + span) == "We bound " + span
+    assert not _T._too_hard("$\\frac{a}{\\sqrt{b}}$")

@@ -33,6 +33,9 @@ def make_nlp(model: str | None = None):
     else:
         nlp = customise(spacy.blank("en"))
     nlp.tokenizer = TextKeepingTokenizer(nlp.tokenizer)
+    # spaCy refuses texts over 1,000,000 characters (for the parser's and NER's
+    # memory, which this pipeline has not): an abstract of any size is text
+    nlp.max_length = 2**31 - 1
     for name in PIPES:
         nlp.add_pipe(name)
     # The gazetteer, its index and the tokenizer tables live as long as the

@@ -17,7 +17,10 @@ from itertools import compress
 
 _MIXED = re.compile(r"^(?=.*[a-z])(?=.*[A-Z])[A-Za-z][\w+^.\-']*$")   # ToMoE, iLaD, GPT-4o
 _CAMEL = re.compile(r"[a-z][A-Z]|[A-Z]{2}[a-z]|^[a-z]+[A-Z]")        # an inner capital
-_ALNUM = re.compile(r"^[A-Za-z]+[\w\-]*\d[\w\-]*$|^[A-Za-z][\w\-]*[A-Z][\w\-]*$")
+# (a letter, then word characters with a digit or a capital among them; as
+# lookaheads, not "[A-Za-z]+[\w\-]*\d[\w\-]*", which backtracks quadratically
+# on a long token without a digit: 40,000 "A"s took 5 s)
+_ALNUM = re.compile(r"^[A-Za-z](?=[\w\-]*\d)[\w\-]*$|^[A-Za-z](?=[\w\-]*[A-Z])[\w\-]*$")
 _HYPHEN_NAME = re.compile(r"^[A-Za-z0-9]+(?:-[A-Za-z0-9+]+)+$")
 _UNIT = re.compile(r"^\d+(?:\.\d+)?[A-Za-z]{0,3}$|^[0-9]+D$|^[A-Z]\d{1,3}$")
 

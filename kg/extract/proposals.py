@@ -29,7 +29,16 @@ from kg.extract.emphasis import coined
 _NAME_TOKEN = (r"(?:[A-Za-z0-9Α-Ω][\w^+\-.']*[A-Z0-9+^][\w^+\-'#]*|[A-Z][a-z]+[A-Z][\w^+\-'#]*)"
                r"(?: [A-Z][a-z]*-[\w\-]+| [Vv]\d+(?:\.\d+)?(?![\w\-]))?")
 # a Title Case phrase: Shannon Scaling Law, Layerwise Learning Rate
-_TITLE_WORD = r"(?:[A-Z][\w'\-]*|\d+[A-Z][\w'\-]*|[a-z]+[A-Z][\w'\-]*)"
+#
+# A hyphen inside a word could also be the separator between two words, and a
+# chain like "A-A-A-..." then splits in about n^7 ways when the pattern fails.
+# So the split is decided up front: a hyphen before something that can start
+# a word of the phrase (a capital, a function word) separates; any other
+# hyphen is part of the word ("Self-attention"). The tails are possessive.
+_WORD_START = (r"(?:[A-Z]|\d+[A-Z]|[a-z]+[A-Z]"
+               r"|(?:of|for|and|with|in|on|to|via|the|a|as)(?![\w']))")
+_WORD_TAIL = rf"[\w']*+(?:-(?!{_WORD_START})[\w']*+)*+"
+_TITLE_WORD = rf"(?:[A-Z]{_WORD_TAIL}|\d++[A-Z]{_WORD_TAIL}|[a-z]++[A-Z]{_WORD_TAIL})"
 _TITLE = rf"{_TITLE_WORD}(?:[ \-](?:of|for|and|with|in|on|to|via|the|a|{_TITLE_WORD})){{1,7}}"
 # a Title phrase that ends in a capitalised word (no trailing "of", "in")
 _TITLE_ONLY = (rf"{_TITLE_WORD}(?:[ \-](?:(?:of|for|and|with|in|on|to|via|the|a|as)[ \-])*{_TITLE_WORD})"
