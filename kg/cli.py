@@ -231,13 +231,15 @@ def _cmd_parse(args: argparse.Namespace) -> int:
 
 
 def _cmd_extract(args: argparse.Namespace) -> int:
-    from kg.extract import extract_corpus, extraction_to_json
+    from dataclasses import replace
+
+    from kg.extract import cleaning_warnings, extract_corpus, extraction_to_json
 
     corpus = _read(args)
     for ex in extract_corpus(corpus, workers=args.workers, progress=_progress(args)):
         sys.stdout.write(json.dumps(extraction_to_json(ex), ensure_ascii=False) + "\n")
     sys.stdout.flush()
-    _report_corpus(corpus, args)
+    _report_corpus(replace(corpus, warnings=corpus.warnings + cleaning_warnings(corpus)), args)
     return EXIT_OK
 
 

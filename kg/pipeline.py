@@ -181,8 +181,11 @@ def _parse_stage(out: Path, paths: list[Path], *, input_format: str | None,
 
 def _extract_stage(out: Path, corpus: Corpus, *, workers: int,
                    progress: Progress) -> ExtractStageResult:
-    """Find the entities of every abstract; write ``extractions.jsonl``."""
-    from kg.extract import extract_corpus, extraction_to_json
+    """Find the entities of every abstract; write ``extractions.jsonl``.
+
+    The corpus it returns carries the warnings of cleaning too (formulas kept
+    as written)."""
+    from kg.extract import cleaning_warnings, extract_corpus, extraction_to_json
 
     t0 = time.perf_counter()
     cpu: dict[str, float] = {}
@@ -196,6 +199,7 @@ def _extract_stage(out: Path, corpus: Corpus, *, workers: int,
         for paper in corpus.papers:
             fh.write(json.dumps(extraction_to_json(extractions[paper.id]),
                                 ensure_ascii=False) + "\n")
+    corpus = replace(corpus, warnings=corpus.warnings + cleaning_warnings(corpus))
     return ExtractStageResult(Build(corpus=corpus, extractions=extractions),
                               (buildfolder.EXTRACTIONS,), timings)
 

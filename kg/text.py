@@ -123,6 +123,18 @@ def _convert_span(span: str) -> str:
     return out.strip() if span.startswith("$") else out
 
 
+def formulas_left(text: str) -> int:
+    r"""How many LaTeX spans of ``text`` cleaning leaves as written: too long,
+    too deeply nested or too open for pylatexenc (see :func:`_too_hard`).
+
+    >>> formulas_left(r"We bound $" + r"\frac{" * 17 + "$ and $x^2$."), formulas_left("plain")
+    (1, 0)
+    """
+    if not (any(c in text for c in _LATEX_CHARS) and _LATEX_TRIGGER.search(text)):
+        return 0
+    return sum(1 for m in _LATEX_SPAN.finditer(text) if _too_hard(m.group(0)))
+
+
 def latex_to_text(text: str) -> str:
     r"""LaTeX markup to Unicode, leaving plain text unchanged.
 

@@ -127,3 +127,16 @@ def test_help_speaks_to_users(capsys):
     assert "Build a knowledge graph from research-paper listings" in out
     assert "kg build listing.txt -o out" in out
     assert "argument wiring" not in out and "``" not in out
+
+
+def test_unreadable_formula_is_one_kg_warning_and_silent_under_q(capsys, write):
+    p = write("f.txt", "Ada Lovelace\n\nWe bound $" + "\\frac{" * 17 + "$ in this paper, which "
+              "is long enough to be an abstract.\n")
+    assert main(["extract", str(p)]) == 0
+    err = capsys.readouterr().err
+    assert err.splitlines()[0] == (f"kg: warning: {p}:1: 1 LaTeX formula too long or too deeply "
+                                   "nested to convert; kept as written")
+    assert "pylatexenc" not in err and "WARNING" not in err
+    assert main(["extract", "-q", str(p)]) == 0
+    out, err = capsys.readouterr()
+    assert err == "" and "\\\\frac{" in out          # the formula is kept, as written

@@ -11,8 +11,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Iterable, Iterator, Sequence
 
-from kg.models import Corpus, Extraction
-from kg.text import clean
+from kg.models import Corpus, Extraction, ParseWarning
+from kg.text import clean, formulas_left
 
 PIPES = ("kg_gazetteer", "kg_acronyms", "kg_proposals", "kg_discover", "kg_mentions")
 BATCH = 256   # docs per component pass: larger batches keep caches warm
@@ -139,6 +139,26 @@ def _default_signals() -> None:
     import signal
 
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def cleaning_warnings(corpus: Corpus) -> tuple[ParseWarning, ...]:
+    """A warning, at the paper's first listing, for each abstract with formulas
+    too long or too deeply nested to convert (they are kept as written).
+
+    >>> from kg.parse import parse_text
+    >>> c = parse_text("Ada Lovelace\\n\\nWe bound $" + "\\\\frac{" * 17 + "$ in this paper well.\\n")
+    >>> [str(w) for w in cleaning_warnings(c)]
+    ['<text>:1: 1 LaTeX formula too long or too deeply nested to convert; kept as written']
+    """
+    out = []
+    for paper in corpus.papers:
+        n = formulas_left(paper.abstract)
+        if n:
+            src = paper.sources[0] if paper.sources else None
+            out.append(ParseWarning(src.file if src else "<text>", src.line if src else 1,
+                                    f"{n} LaTeX formula{'s' if n > 1 else ''} too long or too "
+                                    "deeply nested to convert; kept as written"))
+    return tuple(out)
 
 
 def extraction_to_json(ex: Extraction) -> dict:
