@@ -10,10 +10,8 @@ in the test output.
 from __future__ import annotations
 
 import os
-import signal
 import subprocess
 import sys
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -42,40 +40,53 @@ def listing(abstract: str, authors: str = "Ada Lovelace, Alan Turing",
     return f"论文检索\n\n{track}\n\n{authors}\n\n{abstract}\n"
 
 
+# Runs the build as its own child and reports the build's wall time, peak RSS
+# and exit status as JSON. The build is forked from this small process, not
+# from pytest: Linux carries a process's peak RSS across fork and exec, so a
+# child of the test process would report at least the test process's size.
+_MEASURE = r"""
+import json, os, signal, sys, time
+limit, argv = float(sys.argv[1]), sys.argv[2:]
+t0 = time.perf_counter()
+pid = os.fork()
+if pid == 0:
+    os.execv(argv[0], argv)
+deadline = t0 + limit
+while True:
+    done, status, usage = os.wait4(pid, os.WNOHANG)
+    if done:
+        break
+    if time.perf_counter() > deadline:
+        os.kill(pid, signal.SIGKILL)
+        _, status, usage = os.wait4(pid, 0)
+        break
+    time.sleep(0.01)
+print(json.dumps({"wall": time.perf_counter() - t0, "rss_kb": usage.ru_maxrss,
+                  "returncode": os.waitstatus_to_exitcode(status)}))
+"""
+
+
 def build_case(case: str, content: str | bytes, tmp: Path, *args: str,
                name: str = "hostile.txt") -> Run:
     """``kg build -q`` on ``content`` in a child process; time and peak memory."""
+    import json
+
     src = tmp / name
     src.write_bytes(content.encode("utf-8") if isinstance(content, str) else content)
     out = tmp / "out"
     err_path = tmp / "stderr.txt"
     env = dict(os.environ, PYTHONPATH=str(ROOT))
+    argv = [sys.executable, "-m", "kg.cli", "build", "-q", "-o", str(out), *args, str(src)]
     with open(err_path, "wb") as err:
-        t0 = time.perf_counter()
-        proc = subprocess.Popen([sys.executable, "-m", "kg.cli", "build", "-q", "-o", str(out),
-                                 *args, str(src)], env=env, cwd=tmp,
-                                stdout=subprocess.DEVNULL, stderr=err)
-        status, usage = _wait(proc, t0 + KILL_AFTER)
-        wall = time.perf_counter() - t0
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    run = Run(case=case, size=src.stat().st_size, wall=wall, rss_mb=usage.ru_maxrss / 1024,
-              returncode=proc.returncode,
+        done = subprocess.run([sys.executable, "-c", _MEASURE, str(KILL_AFTER), *argv],
+                              env=env, cwd=tmp, stdout=subprocess.PIPE, stderr=err,
+                              timeout=KILL_AFTER + 30)
+    measured = json.loads(done.stdout.decode("utf-8").strip().splitlines()[-1])
+    run = Run(case=case, size=src.stat().st_size, wall=measured["wall"],
+              rss_mb=measured["rss_kb"] / 1024, returncode=measured["returncode"],
               stderr=err_path.read_text(encoding="utf-8", errors="replace"))
     RESULTS.append(run)
     return run
-
-
-def _wait(proc: subprocess.Popen, deadline: float):
-    """``os.wait4`` the child (its rusage is its own), killing it at ``deadline``."""
-    while True:
-        pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
-        if pid:
-            return status, usage
-        if time.perf_counter() > deadline:
-            proc.send_signal(signal.SIGKILL)
-            _, status, usage = os.wait4(proc.pid, 0)
-            return status, usage
-        time.sleep(0.02)
 
 
 def assert_within_budget(run: Run) -> None:
