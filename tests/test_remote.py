@@ -239,6 +239,12 @@ def test_values_clause_is_built_from_terms():
         with_bindings("SELECT * WHERE { }", {"a b": "x"})
 
 
+def test_values_clause_with_non_ascii_names_in_the_query():
+    # a letter the ASCII word pattern does not start used to crash (None.group)
+    q = with_bindings("SELECT ?é WHERE { ?s ex:café ?é }", {"a": "x"})
+    assert q == 'SELECT ?é WHERE { VALUES (?a) { ("x") } ?s ex:café ?é }'
+
+
 # ------------------------------------------------------------------ refusals
 
 def test_wrong_password_is_one_line(virtuoso, sample_build, pushed):
