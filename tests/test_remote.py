@@ -23,7 +23,6 @@ import rdf_fixture
 from kg import queries
 from kg.cli import main
 from kg.errors import QueryError, StoreError
-from kg.models import Build
 from kg.rdf import to_ntriples
 from kg.remote import RemoteStore, push, run_query_remote, with_bindings
 from kg.results import format_result
