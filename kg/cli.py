@@ -11,7 +11,7 @@ import os
 import signal
 import sys
 from pathlib import Path
-from typing import Sequence
+from typing import NoReturn, Sequence
 
 from kg import __version__
 from kg.errors import KgError, OutputFolderError
@@ -38,7 +38,7 @@ class _Parser(argparse.ArgumentParser):
         self._argv = list(sys.argv[1:] if args is None else args)
         return super().parse_known_args(args, namespace)
 
-    def error(self, message: str) -> None:  # pragma: no cover - exercised via CLI tests
+    def error(self, message: str) -> NoReturn:  # pragma: no cover - exercised via CLI tests
         for secret in _secrets(getattr(self, "_argv", [])):
             message = message.replace(secret, "***")
         self.exit(EXIT_USAGE, f"kg: error: {message}\n")

@@ -115,7 +115,7 @@ class EmbeddedStore:
         self.path = Path(path) if path is not None else None
         self.read_only = read_only and path is not None
         try:
-            if path is None:
+            if self.path is None:
                 self._store = ox.Store()
             elif read_only:
                 if not (self.path / "CURRENT").is_file():
@@ -199,8 +199,7 @@ class EmbeddedStore:
         if st is not None:
             if not self.read_only and self.path is not None:
                 st.flush()
-            self._store = None
-            del st
+            del self._store, st
 
     def __enter__(self) -> "EmbeddedStore":
         return self
@@ -216,7 +215,10 @@ class EmbeddedStore:
     def dump_ntriples(self) -> bytes:
         import pyoxigraph as ox
 
-        return self._store.dump(format=ox.RdfFormat.N_TRIPLES, from_graph=ox.DefaultGraph())
+        data = self._store.dump(format=ox.RdfFormat.N_TRIPLES, from_graph=ox.DefaultGraph())
+        if data is None:  # pyoxigraph returns None only when it wrote to an output
+            raise StoreError("pyoxigraph gave no N-Triples")
+        return data
 
     @property
     def oxigraph(self) -> "pyoxigraph.Store":

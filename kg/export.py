@@ -105,12 +105,12 @@ _CLEAN_TEXT = re.compile(r"[^&<>\"\r\n\t\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\
 
 def _xml_value(value: object) -> str:
     """:func:`_value` as XML text; numbers need no escaping."""
-    t = type(value)   # exact types first: this runs for every attribute written
-    if t is float:
+    # exact types first: this runs for every attribute written
+    if type(value) is float:
         return repr(value) if math.isfinite(value) else "NaN"
-    if t is int:
+    if type(value) is int:
         return str(value)
-    if t is str and _CLEAN_TEXT.fullmatch(value):
+    if type(value) is str and _CLEAN_TEXT.fullmatch(value):
         return value
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return _number(value)

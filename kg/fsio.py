@@ -59,8 +59,11 @@ def atomic_open(path: str | Path, mode: str = "w", encoding: str | None = "utf-8
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         os.fchmod(fd, file_mode())
-        kwargs = {} if "b" in mode else {"encoding": encoding, "newline": "\n"}
-        with os.fdopen(fd, mode, **kwargs) as fh:
+        if "b" in mode:
+            fh = os.fdopen(fd, mode)
+        else:
+            fh = os.fdopen(fd, mode, encoding=encoding, newline="\n")
+        with fh:
             yield fh
             fh.flush()
             os.fsync(fh.fileno())

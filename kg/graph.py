@@ -191,8 +191,8 @@ def coauthor_data(corpus: Corpus | Build) -> CoauthorData:
     tracks: dict[int, dict[str, int]] = {}
     pair_papers: dict[int, int] = {}
     pair_weight: dict[int, float] = {}
-    for keys, label in lists:
-        ids = sorted([rank[k] for k in keys])
+    for paper_keys, label in lists:
+        ids = sorted([rank[k] for k in paper_keys])
         for i in ids:
             papers[i] += 1
             if label is not None:

@@ -23,7 +23,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 from dataclasses import dataclass
-from typing import Callable, Mapping
+from typing import Callable, Mapping, cast
 
 from kg.errors import StoreError
 from kg.safetext import one_line
@@ -158,7 +158,7 @@ class _DeadlineReader(io.RawIOBase):
     def readable(self) -> bool:
         return True
 
-    def readinto(self, b) -> int:
+    def readinto(self, b) -> int | None:
         self._clock.arm(self._sock)
         self._clock.phase = "read"
         return self._io.readinto(b)
@@ -188,25 +188,28 @@ class _DeadlineSocket:
 
     def makefile(self, mode: str = "r", *args, **kwargs):
         if "b" not in mode or "w" in mode:
-            return self._sock.makefile(mode, *args, **kwargs)
+            # typeshed's overloads take only literal modes; this passes any mode on
+            return self._sock.makefile(mode, *args, **kwargs)  # type: ignore[call-overload]
         return io.BufferedReader(_DeadlineReader(self._sock, self._clock))
 
 
 def _deadline_handlers(holder: "HttpClient") -> list:
     """urllib handlers whose connections obey ``holder.clock`` (connect, read and total)."""
 
-    def wrap(base):
-        class Connection(base):
-            def connect(self) -> None:
-                clock = holder.clock
-                clock.phase = "connect"
-                self.timeout = clock.connect_timeout()
-                super().connect()
-                self.sock = _DeadlineSocket(self.sock, clock)
-                clock.phase = "send"
-        return Connection
+    class Connection(http.client.HTTPConnection):
+        def connect(self) -> None:
+            clock = holder.clock
+            clock.phase = "connect"
+            self.timeout = clock.connect_timeout()
+            super().connect()  # HTTPSConnection.connect in SecureConnection
+            # a stand-in for the socket, duck-typed (http.client declares a socket)
+            self.sock = cast(socket.socket, _DeadlineSocket(self.sock, clock))
+            clock.phase = "send"
 
-    http_conn, https_conn = wrap(http.client.HTTPConnection), wrap(http.client.HTTPSConnection)
+    class SecureConnection(Connection, http.client.HTTPSConnection):
+        pass
+
+    http_conn, https_conn = Connection, SecureConnection
 
     class Handler(urllib.request.HTTPHandler):
         def http_open(self, req):

@@ -19,6 +19,7 @@ from __future__ import annotations
 import io
 from typing import Mapping
 
+from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
@@ -31,7 +32,7 @@ _SIZE = (6.4, 4.4)
 _DPI = 100
 
 
-def _figure() -> tuple[Figure, object]:
+def _figure() -> tuple[Figure, Axes]:
     fig = Figure(figsize=_SIZE, dpi=_DPI)
     FigureCanvasAgg(fig)
     # fixed margins: tight_layout measures every tick label and took most of
@@ -48,7 +49,7 @@ def _png(fig: Figure) -> bytes:
     return buf.getvalue()
 
 
-def _empty(ax, what: str) -> None:
+def _empty(ax: Axes, what: str) -> None:
     ax.text(0.5, 0.5, f"no {what}", ha="center", va="center", transform=ax.transAxes)
     ax.set_xticks([])
     ax.set_yticks([])

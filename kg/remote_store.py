@@ -96,9 +96,10 @@ class RemoteStore:
                                                 p.path, p.query, ""))
         self.endpoint = endpoint
         env_update = os.environ.get("KG_SPARQL_UPDATE_URL")
-        self.update_explicit = bool(update_endpoint or env_update)
-        self.update_endpoint = check_endpoint(update_endpoint or env_update, "update") \
-            if self.update_explicit else (
+        explicit_update = update_endpoint or env_update
+        self.update_explicit = bool(explicit_update)
+        self.update_endpoint = check_endpoint(explicit_update, "update") \
+            if explicit_update else (
             endpoint[: -len("/query")] + "/update" if p.path.endswith("/query") else endpoint)
         gs = graph_store or os.environ.get("KG_SPARQL_GRAPH_STORE_URL") or None
         self.graph_store = check_endpoint(gs, "graph store") if gs else None

@@ -160,9 +160,9 @@ def with_bindings(sparql: str, bindings: Mapping[str, Any] | None) -> str:
     if not bindings:
         return sparql
     names = list(bindings)
-    for n in names:
-        if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", n):
-            raise QueryError(f"not a parameter name: {n!r}")
+    for name in names:
+        if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name):
+            raise QueryError(f"not a parameter name: {name!r}")
     clause = (" VALUES (" + " ".join(f"?{n}" for n in names) + ") { ("
               + " ".join(sparql_term(bindings[n]) for n in names) + ") }")
     out: list[str] = []
@@ -196,12 +196,13 @@ def with_bindings(sparql: str, bindings: Mapping[str, Any] | None) -> str:
                 continue
         if c.isalpha():
             m = _WORD.match(sparql, i)
-            word = m.group()
-            if word.upper() in ("VALUES", "CONSTRUCT") and (i == 0 or sparql[i - 1] not in ":"):
-                skip_next_brace = True
-            out.append(word)
-            i = m.end()
-            continue
+            if m:  # not for a non-ASCII letter: it is copied as it is below
+                word = m.group()
+                if word.upper() in ("VALUES", "CONSTRUCT") and (i == 0 or sparql[i - 1] not in ":"):
+                    skip_next_brace = True
+                out.append(word)
+                i = m.end()
+                continue
         out.append(c)
         i += 1
         if c == "{":

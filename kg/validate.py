@@ -128,6 +128,11 @@ def _n3(term) -> str:
     return term.n3()
 
 
+def _shape_int(term: object) -> int | None:
+    """A shape's integer parameter (an rdflib literal, a ``str``), ``None`` when absent."""
+    return None if term is None else int(str(term))
+
+
 _KNOWN_SHAPE_KEYS = {
     SH + "targetClass", SH + "targetObjectsOf", SH + "property",
     _RDF_TYPE,
@@ -351,8 +356,8 @@ def property_shapes(shapes: "rdflib.Graph | None" = None, *, subclasses: bool = 
             cls = v(ps, RSH["class"])
             out.append(PropertyShape(
                 shape=name, path=label, focus=focus, step=step,
-                min_count=int(v(ps, RSH.minCount) or 0),
-                max_count=int(v(ps, RSH.maxCount)) if v(ps, RSH.maxCount) is not None else None,
+                min_count=_shape_int(v(ps, RSH.minCount)) or 0,
+                max_count=_shape_int(v(ps, RSH.maxCount)),
                 datatype=_n3(v(ps, RSH.datatype)) if v(ps, RSH.datatype) is not None else None,
                 class_=(None if cls is None else
                         _n3(cls) if not subclasses else f"?c . ?c rdfs:subClassOf* {_n3(cls)}"),
@@ -360,7 +365,7 @@ def property_shapes(shapes: "rdflib.Graph | None" = None, *, subclasses: bool = 
                 has_value=_n3(v(ps, RSH.hasValue)) if v(ps, RSH.hasValue) is not None else None,
                 min_inclusive=(_n3(v(ps, RSH.minInclusive))
                                if v(ps, RSH.minInclusive) is not None else None),
-                min_length=int(v(ps, RSH.minLength)) if v(ps, RSH.minLength) is not None else None,
+                min_length=_shape_int(v(ps, RSH.minLength)),
                 less_than=_n3(v(ps, RSH.lessThan)) if v(ps, RSH.lessThan) is not None else None,
             ))
     return tuple(out)

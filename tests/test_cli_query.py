@@ -9,7 +9,6 @@ import pytest
 
 import rdf_fixture
 from kg.cli import main
-from kg.models import Build
 from kg.rdf_stage import write_rdf
 
 

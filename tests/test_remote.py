@@ -23,7 +23,6 @@ import rdf_fixture
 from kg import queries
 from kg.cli import main
 from kg.errors import QueryError, StoreError
-from kg.models import Build
 from kg.rdf import to_ntriples
 from kg.remote import RemoteStore, push, run_query_remote, with_bindings
 from kg.results import format_result
@@ -237,6 +236,12 @@ def test_values_clause_is_built_from_terms():
     assert 'VALUES ?z { 1 }' in q and '"{"' in q
     with pytest.raises(QueryError):
         with_bindings("SELECT * WHERE { }", {"a b": "x"})
+
+
+def test_values_clause_with_non_ascii_names_in_the_query():
+    # a letter the ASCII word pattern does not start used to crash (None.group)
+    q = with_bindings("SELECT ?é WHERE { ?s ex:café ?é }", {"a": "x"})
+    assert q == 'SELECT ?é WHERE { VALUES (?a) { ("x") } ?s ex:café ?é }'
 
 
 # ------------------------------------------------------------------ refusals

@@ -132,7 +132,15 @@ def data_caveats(corpus: Corpus, examples: int = 10) -> dict:
             cut_shown += len(ks)
     variants = name_variants(keys)
     n = len(corpus.papers)
-    out = {
+    notes = [
+        f"{cut} of {n} papers had their author list cut by 等: their hidden authors "
+        "and at least " f"{cut_shown} co-author links are missing, and the shown pairs' "
+        "collaboration weights (1/(n-1) with n shown) are overstated",
+        "people are identified by name: homonyms merge, spelling variants split "
+        f"({len(variants)} groups of names differ only in diacritics or punctuation; "
+        f"{repeated} papers list one name twice, counted as one person)",
+    ]
+    out: dict[str, object] = {
         "papers": n,
         "truncated_papers": cut,
         "truncated_share": (cut / n) if n else None,
@@ -147,19 +155,12 @@ def data_caveats(corpus: Corpus, examples: int = 10) -> dict:
         "identity": "people are identified by their name as written (normalised: case, "
                     "spaces, Unicode form); homonyms merge into one node and spelling "
                     "variants of one person stay separate",
-        "notes": [
-            f"{cut} of {n} papers had their author list cut by 等: their hidden authors "
-            "and at least " f"{cut_shown} co-author links are missing, and the shown pairs' "
-            "collaboration weights (1/(n-1) with n shown) are overstated",
-            "people are identified by name: homonyms merge, spelling variants split "
-            f"({len(variants)} groups of names differ only in diacritics or punctuation; "
-            f"{repeated} papers list one name twice, counted as one person)",
-        ],
+        "notes": notes,
     }
     big = large_teams(sizes)
     if big is not None:
         out["large_teams"] = big
-        out["notes"].append(
+        notes.append(
             f"{big['papers']} of {n} papers have more than {big['max_linked_team']} authors "
             f"(the largest {big['largest']:,}): their {big['authorships']:,} authorships count, "
             f"but their {big['pairs_not_linked']:,} co-author pairs are not links of the "

@@ -130,8 +130,8 @@ def closeness(h: IGraph, *, exact_limit: int = EXACT_LIMIT, samples: int = SAMPL
         r = len(comp)
         est = s.dist_sum[idx] * (r / len(s.sources))
         with np.errstate(divide="ignore", invalid="ignore"):
-            c = np.where(est > 0, (r - 1) / est, 0.0)
-        out[idx] = c * (r - 1) / (n - 1)
+            scores = np.where(est > 0, (r - 1) / est, 0.0)
+        out[idx] = scores * (r - 1) / (n - 1)
     return out
 
 
@@ -258,7 +258,7 @@ def author_metrics(G: nx.Graph | None, *, exact_limit: int = EXACT_LIMIT, sample
     h = h or to_igraph(G)
     g = h.graph
     comps = component_vertices(h)
-    kw = dict(exact_limit=exact_limit, samples=samples, seed=seed, comps=comps)
+    kw = dict(exact_limit=exact_limit, samples=samples, seed=seed)
     big = [c for c in comps if is_large(h, c, exact_limit)]
     if big and bfs is None:
         bfs = {c[0]: bfs_sample(h, c, samples, seed) for c in big}
@@ -268,8 +268,8 @@ def author_metrics(G: nx.Graph | None, *, exact_limit: int = EXACT_LIMIT, sample
         "collaborators": g.degree(),
         "strength": [float(x) for x in g.strength(weights="weight")],
         "degree_centrality": degree_centrality(h).tolist(),
-        "betweenness": betweenness(h, **kw).tolist(),
-        "closeness": closeness(h, bfs=bfs, **kw).tolist(),
+        "betweenness": betweenness(h, comps=comps, **kw).tolist(),
+        "closeness": closeness(h, comps=comps, bfs=bfs, **kw).tolist(),
         "eigenvector": eigenvector(h).tolist(),
         "pagerank": pagerank(h).tolist(),
     }

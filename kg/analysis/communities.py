@@ -199,7 +199,7 @@ def describe(partition: Partition, G: nx.Graph | None, build: Build | Corpus, *,
             tracks[c][p.track.label] += 1
         ex = build.extractions.get(p.id)
         if ex is not None:
-            keys = {}
+            keys: dict[str, None] = {}
             for m in ex.mentions:
                 k = m.key or m.canonical.casefold()
                 labels.setdefault(k, m.canonical)

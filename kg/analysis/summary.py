@@ -85,7 +85,7 @@ def extraction_summary(build: Build, top: int = TOP) -> dict:
     label: dict[str, tuple[str, str]] = {}
     mentions = proposed = with_mentions = 0
     for ex in build.extractions.values():
-        keys = {}
+        keys: dict[str, None] = {}
         for m in ex.mentions:
             k = m.key or m.canonical.casefold()
             label.setdefault(k, (m.canonical, m.type))
@@ -184,7 +184,7 @@ def analyse(build: Build | Corpus, G: nx.Graph | None = None, *, seed: int = 0, 
         ego = ego_summary(None, metrics.top("collaborators", 1)[0]["key"], top=top, h=h)
 
     def comm(p: Partition, details: bool) -> dict:
-        d = {
+        d: dict[str, object] = {
             "count": len(p.sizes),
             "modularity": p.modularity,
             "seed": p.seed,

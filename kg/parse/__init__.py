@@ -93,8 +93,8 @@ def read_entries(
     elif fmt in ("csv", "tsv"):
         from kg.parse.exports import parse_delimited
 
-        def fn(t, lab):
-            return parse_delimited(t, lab, "," if fmt == "csv" else "\t")
+        def fn(text: str, label: str) -> tuple[list[Entry], list[ParseWarning], int]:
+            return parse_delimited(text, label, "," if fmt == "csv" else "\t")
     else:
         from kg.parse.bibtex import parse_bibtex as fn
     entries, warnings, skipped = fn(text.text, label)

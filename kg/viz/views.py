@@ -77,6 +77,7 @@ def _from_kg(net: ViewNetwork, K: nx.MultiDiGraph, ix: BuildIndex, *, max_nodes:
     for nid, d in K.nodes(data=True):
         kind, key = nid.split(":", 1)
         label = d.get("label", key)
+        attrs: dict[str, object]
         if kind == "paper":
             attrs = dict(label=ix.paper_label(key), name=ix.paper_name(key),
                          title=ix.paper_tooltip(key), tracks=ix.paper_tracks(key))
@@ -177,17 +178,17 @@ def find_track(build: Build | Corpus, name: str) -> tuple[str, list[str]]:
     """
     corpus = _as_build(build).corpus
     want = _norm(name)
-    with_track = [p for p in corpus.papers if p.track is not None]
-    hits = [p for p in with_track if p.track.subarea and _norm(p.track.label) == want]
+    with_track = [(p.id, p.track) for p in corpus.papers if p.track is not None]
+    hits = [(pid, t) for pid, t in with_track if t.subarea and _norm(t.label) == want]
     if hits:
-        return hits[0].track.label, [p.id for p in hits]
-    hits = [p for p in with_track if _norm(p.track.area) == want]
+        return hits[0][1].label, [pid for pid, _ in hits]
+    hits = [(pid, t) for pid, t in with_track if _norm(t.area) == want]
     if hits:
-        return hits[0].track.area, [p.id for p in hits]
-    hits = [p for p in with_track if p.track.subarea and _norm(p.track.subarea) == want]
+        return hits[0][1].area, [pid for pid, _ in hits]
+    hits = [(pid, t) for pid, t in with_track if t.subarea and _norm(t.subarea) == want]
     if hits:
-        labels = sorted({p.track.label for p in hits})
-        return (labels[0] if len(labels) == 1 else " / ".join(labels)), [p.id for p in hits]
+        labels = sorted({t.label for _, t in hits})
+        return (labels[0] if len(labels) == 1 else " / ".join(labels)), [pid for pid, _ in hits]
     known = sorted({t.label for t in corpus.tracks})
     hint = f"; tracks include {join_limited(known, 5, '; ')}" if known else "; this build has no tracks"
     raise KgError(f"no track named {name!r}{hint}")
@@ -413,7 +414,7 @@ def entities_view(build: Build, *, types: tuple[str, ...] = ENTITY_VIEW_TYPES,
     net = ViewNetwork("entities", "Co-mentioned " + ", ".join(f"{t}s" for t in types))
     net.notes.append(f"{_n(len(keys), 'entity')}; two are linked when a paper mentions both. "
                      "Node size: papers mentioning it; edge width: papers mentioning both.")
-    papers = {k: len(ix.entity_papers[k]) for k in keys}
+    papers: dict[object, int] = {k: len(ix.entity_papers[k]) for k in keys}  # keyed like G's nodes
     return assemble(
         net, G, [KIND_GROUPS[t] for t in types if t in KIND_GROUPS],
         max_nodes=max_nodes, max_edges=max_edges, seed=seed,
@@ -440,19 +441,19 @@ def view(build: Build, name: str, arg: str | None = None, **options) -> ViewNetw
     if name not in VIEWS:
         raise KgError(f"unknown view {name!r}; views: {', '.join(VIEWS)}")
     needs = {"ego": "an author", "track": "a track", "entity": "an entity"}
-    if name in needs and not arg:
-        raise KgError(f"'{name}' needs {needs[name]}: kg viz {name} NAME")
-    if name not in needs and arg:
+    if name in needs:
+        if not arg:
+            raise KgError(f"'{name}' needs {needs[name]}: kg viz {name} NAME")
+        if name == "ego":
+            return ego_view(build, arg, **options)
+        if name == "track":
+            return track_view(build, arg, **options)
+        return entity_view(build, arg, **options)
+    if arg:
         raise KgError(f"'{name}' takes no subject (got {arg!r}); "
                       "ego, track and entity take one")
     if name == "kg":
         return kg_view(build, **options)
     if name == "coauthors":
         return coauthors_view(build, **options)
-    if name == "entities":
-        return entities_view(build, **options)
-    if name == "ego":
-        return ego_view(build, arg, **options)
-    if name == "track":
-        return track_view(build, arg, **options)
-    return entity_view(build, arg, **options)
+    return entities_view(build, **options)
