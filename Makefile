@@ -1,6 +1,6 @@
 # The two commands of the README.
 #   make run   set up .venv/ and build the bundled sample into output/
-#   make test  set up .venv/ and run the test suite
+#   make test  set up .venv/, lint (ruff, mypy) and run the test suite
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -20,6 +20,8 @@ run: $(STAMP)
 	$(BIN)/kg build -o output
 
 test: $(STAMP)
+	$(BIN)/ruff check kg tests bench setup.py
+	$(BIN)/mypy
 	$(BIN)/python -m pytest -q
 
 bench: $(STAMP)
