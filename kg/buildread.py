@@ -1,7 +1,9 @@
 """Reading a build folder back: its papers, extractions, report and counts.
 
 The file names are :mod:`kg.buildfolder`'s; what is read comes back as the
-typed values the build wrote (:mod:`kg.models`, :mod:`kg.reportdata`).
+typed values the build wrote (:mod:`kg.models`, :mod:`kg.reportdata`), with
+the models' own codecs, so a build read back is the build that was written:
+the same papers, mentions (with their keys and families) and acronyms.
 For ``kg coauthors``, ``kg viz``, ``kg query --from`` and notebooks.
 """
 from __future__ import annotations
@@ -12,7 +14,7 @@ from typing import Iterator
 
 from kg import buildfolder
 from kg.errors import KgError
-from kg.models import Build, Corpus, Extraction, Mention
+from kg.models import Build, Corpus, Extraction, Paper
 from kg.reportdata import BuildSummary, Report
 
 __all__ = ["load_build", "read_report", "read_summary"]
@@ -39,17 +41,6 @@ def _records(path: Path) -> Iterator[dict]:
                 raise KgError(f"{path}:{n}: not a build record ({exc})") from None
 
 
-def _mention(obj: dict) -> Mention:
-    """A mention of ``extractions.jsonl`` (missing fields take their defaults)."""
-    from kg.vocab import entity_key
-
-    canonical = obj.get("canonical") or obj.get("text", "")
-    return Mention(text=obj.get("text", canonical), canonical=canonical,
-                   type=obj.get("type", "other"), start=int(obj.get("start", 0)),
-                   end=int(obj.get("end", 0)), proposed=bool(obj.get("proposed")),
-                   key=obj.get("key") or entity_key(canonical), family=obj.get("family"))
-
-
 def load_build(folder: str | Path = "output", *, extractions: bool = True) -> Build:
     """Read a build folder back: ``corpus.jsonl`` (+ ``extractions.jsonl``).
 
@@ -59,24 +50,24 @@ def load_build(folder: str | Path = "output", *, extractions: bool = True) -> Bu
         When the folder has no ``corpus.jsonl`` (not a build) or a line is
         not valid JSON (naming the file and line).
     """
-    from kg.parse import paper_from_json
-
     root = Path(folder)
     path = root / buildfolder.CORPUS
     if not path.is_file():
         raise KgError(f"{root}: no {buildfolder.CORPUS} here; run 'kg build -o {root}' first "
                       "or name a build folder with --from")
     try:
-        papers = tuple(paper_from_json(o) for o in _records(path))
+        papers = tuple(Paper.from_json(o) for o in _records(path))
     except (KeyError, TypeError) as exc:
         raise KgError(f"{path}: not a build record (missing {exc})") from None
     exs: dict[str, Extraction] = {}
     ex_path = root / buildfolder.EXTRACTIONS
     if extractions and ex_path.is_file():
-        for o in _records(ex_path):
-            pid = str(o.get("id", ""))
-            exs[pid] = Extraction(paper_id=pid, abstract=o.get("abstract", ""),
-                                  mentions=tuple(_mention(m) for m in o.get("mentions", ())))
+        try:
+            for o in _records(ex_path):
+                ex = Extraction.from_json(o)
+                exs[ex.paper_id] = ex
+        except (AttributeError, KeyError, TypeError, ValueError) as exc:
+            raise KgError(f"{ex_path}: not a build record ({exc!r})") from None
     corpus = Corpus(papers=papers, entries=len(papers), files=(str(path),))
     return Build(corpus=corpus, extractions=exs)
 

@@ -42,7 +42,7 @@ from typing import Iterable
 import networkx as nx
 import numpy as np
 
-from kg.identity import normalise_text, person_key
+from kg.identity import person_key
 from kg.models import Build, Corpus, Paper, Track
 from kg.teams import links_pairs
 
@@ -357,7 +357,7 @@ def knowledge_graph(build: Build | Corpus) -> nx.MultiDiGraph:
         counts: Counter[str] = Counter()
         proposed: dict[str, None] = {}
         for m in ex.mentions:
-            key = m.key or normalise_text(m.canonical)
+            key = m.identity_key
             eid = node_id("entity", key)
             if eid not in K:
                 K.add_node(eid, kind="entity", label=m.canonical, type=m.type)

@@ -1,11 +1,22 @@
 """Typed values passed between the stages of kg (frozen dataclasses).
 
 Every stage is a pure function from some of these to others; only
-:mod:`kg.pipeline` and :mod:`kg.cli` touch the file system.
+:mod:`kg.pipeline` and :mod:`kg.cli` touch the file system. A value that
+crosses from one stage to another through a file has its codec beside it:
+``to_json`` gives the JSON object the file holds, ``from_json`` reads it
+back, and ``X.from_json(x.to_json()) == x`` for every ``x`` (the papers of
+``corpus.jsonl``: :class:`Paper`, :class:`Source`; the extractions of
+``extractions.jsonl``: :class:`Extraction`, :class:`Mention`, :class:`Alias`).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
+
+from kg.identity import entity_key
+
+#: a JSON object as :func:`json.loads` gives it
+JsonObject = dict[str, Any]
 
 ENTITY_TYPES = ("model", "method", "dataset", "task", "metric", "other")
 
@@ -19,6 +30,15 @@ class Source:
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line}"
+
+    def to_json(self) -> JsonObject:
+        """``{"file": ..., "line": ...}``, as in a paper's ``sources``."""
+        return {"file": self.file, "line": self.line}
+
+    @classmethod
+    def from_json(cls, obj: JsonObject) -> Source:
+        """Inverse of :meth:`to_json`."""
+        return cls(obj["file"], int(obj["line"]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +86,52 @@ class Paper:
     @property
     def ordered_authors(self) -> tuple[Author, ...]:
         return tuple(Author(n, i) for i, n in enumerate(self.authors, start=1))
+
+    def to_json(self) -> JsonObject:
+        """The ``kg parse`` record of the paper (a line of ``corpus.jsonl``).
+
+        The track is written flat: ``track`` (the line as written), ``area``
+        and ``subarea``, all ``null`` for a paper without one.
+
+        >>> p = Paper("00ab", ("Ada Lovelace",), "We study engines.", track=Track("Theory"))
+        >>> Paper.from_json(p.to_json()) == p
+        True
+        """
+        t = self.track
+        return {
+            "id": self.id,
+            "track": t.line if t else None,
+            "area": t.area if t else None,
+            "subarea": t.subarea if t else None,
+            "authors": list(self.authors),
+            "authors_truncated": self.authors_truncated,
+            "title": self.title,
+            "abstract": self.abstract,
+            "sources": [s.to_json() for s in self.sources],
+        }
+
+    @classmethod
+    def from_json(cls, obj: JsonObject) -> Paper:
+        """Inverse of :meth:`to_json` (reads ``corpus.jsonl`` back).
+
+        Raises
+        ------
+        KeyError, TypeError
+            When ``id``, ``authors`` or ``abstract`` is missing.
+        """
+        track = None
+        if obj.get("area") is not None:
+            track = Track(area=obj["area"], subarea=obj.get("subarea"),
+                          line=obj.get("track") or "")
+        return cls(
+            id=obj["id"],
+            authors=tuple(obj["authors"]),
+            abstract=obj["abstract"],
+            authors_truncated=bool(obj.get("authors_truncated")),
+            track=track,
+            title=obj.get("title"),
+            sources=tuple(Source.from_json(s) for s in obj.get("sources", ())),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,7 +202,9 @@ class Entity:
 class Mention:
     """One occurrence of an entity in a clean abstract.
 
-    ``clean_abstract[start:end] == text``.
+    ``clean_abstract[start:end] == text``. ``key`` is the identity key of
+    the entity (the extractor sets it; see :attr:`identity_key` for a
+    mention made without one), ``family`` the canonical name of its family.
     """
 
     text: str
@@ -148,6 +216,44 @@ class Mention:
     key: str = ""
     family: str | None = None
 
+    @property
+    def identity_key(self) -> str:
+        """The key of the entity mentioned: ``key``, or for a mention made
+        without one, :func:`kg.identity.entity_key` of its canonical name.
+
+        >>> Mention("Llama 2", "LLaMA-2", "model", 0, 7).identity_key
+        'llama2'
+        """
+        return self.key or entity_key(self.canonical)
+
+    def to_json(self) -> JsonObject:
+        """A mention as ``extractions.jsonl`` holds it.
+
+        >>> Mention("LLMs", "LLM", "model", 0, 4, key="llm").to_json()
+        {'text': 'LLMs', 'canonical': 'LLM', 'type': 'model', 'start': 0, 'end': 4, \
+'proposed': False, 'key': 'llm', 'family': None}
+        """
+        return {"text": self.text, "canonical": self.canonical, "type": self.type,
+                "start": self.start, "end": self.end, "proposed": self.proposed,
+                "key": self.key, "family": self.family}
+
+    @classmethod
+    def from_json(cls, obj: JsonObject) -> Mention:
+        """Inverse of :meth:`to_json`; a field missing takes its default (files
+        written before ``key`` and ``family`` were: the key of the canonical
+        name, no family).
+
+        >>> Mention.from_json({"text": "LLMs", "canonical": "LLM", "type": "model",
+        ...                    "start": 0, "end": 4}).key
+        'llm'
+        """
+        canonical = obj["canonical"] if "canonical" in obj else obj.get("text", "")
+        return cls(text=obj["text"] if "text" in obj else canonical, canonical=canonical,
+                   type=obj.get("type", "other"), start=int(obj.get("start", 0)),
+                   end=int(obj.get("end", 0)), proposed=bool(obj.get("proposed")),
+                   key=obj["key"] if "key" in obj else entity_key(canonical),
+                   family=obj.get("family"))
+
 
 @dataclass(frozen=True, slots=True)
 class Alias:
@@ -155,6 +261,15 @@ class Alias:
 
     long: str
     short: str
+
+    def to_json(self) -> JsonObject:
+        """``{"long": ..., "short": ...}``, as in an extraction's ``aliases``."""
+        return {"long": self.long, "short": self.short}
+
+    @classmethod
+    def from_json(cls, obj: JsonObject) -> Alias:
+        """Inverse of :meth:`to_json`."""
+        return cls(long=obj["long"], short=obj["short"])
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,6 +284,28 @@ class Extraction:
     @property
     def proposed(self) -> tuple[str, ...]:
         return tuple(dict.fromkeys(m.canonical for m in self.mentions if m.proposed))
+
+    def to_json(self) -> JsonObject:
+        """The ``kg extract`` record of one paper (a line of ``extractions.jsonl``).
+
+        >>> ex = Extraction("00ab", "We use LLMs.",
+        ...                 (Mention("LLMs", "LLM", "model", 7, 11, key="llm"),))
+        >>> Extraction.from_json(ex.to_json()) == ex
+        True
+        """
+        return {
+            "id": self.paper_id,
+            "abstract": self.abstract,
+            "mentions": [m.to_json() for m in self.mentions],
+            "aliases": [a.to_json() for a in self.aliases],
+        }
+
+    @classmethod
+    def from_json(cls, obj: JsonObject) -> Extraction:
+        """Inverse of :meth:`to_json` (reads ``extractions.jsonl`` back)."""
+        return cls(paper_id=str(obj.get("id", "")), abstract=obj.get("abstract", ""),
+                   mentions=tuple(Mention.from_json(m) for m in obj.get("mentions", ())),
+                   aliases=tuple(Alias.from_json(a) for a in obj.get("aliases", ())))
 
 
 @dataclass(frozen=True)

@@ -74,7 +74,7 @@ from rdflib import URIRef
 from rdflib.namespace import DCTERMS, PROV, RDF, RDFS, SKOS, VOID, XSD, DefinedNamespace, Namespace
 
 from kg.errors import KgError
-from kg.identity import normalise_text, person_key
+from kg.identity import entity_key, normalise_text, person_key
 
 __all__ = [
     "DCTERMS", "DEFAULT_BASE", "ENTITY_CLASSES", "KGO", "Minter", "OA", "PREFIXES", "PROV",
@@ -189,35 +189,6 @@ ENTITY_CLASSES: dict[str, URIRef] = {
     "metric": KGO.Metric,
     "other": KGO.Other,
 }
-
-_ENTITY_KEY_DROP = re.compile(r"[\s\-._/·]+")
-
-
-def entity_key(name: str) -> str:
-    """The identity of an entity: its normalised name without separators.
-
-    The extractor's own key function (:func:`kg.extract.normalise.entity_key`)
-    when it is there, so that the graph and the extractor agree; mentions
-    carry their key, this is for names that come without one (families).
-
-    >>> entity_key("LLaMA-2") == entity_key("Llama 2") == entity_key("LLaMA2")
-    True
-    """
-    return _key_function()(name)
-
-
-def _fallback_key(name: str) -> str:
-    return _ENTITY_KEY_DROP.sub("", normalise_text(name))
-
-
-@lru_cache(maxsize=1)
-def _key_function():
-    try:
-        from kg.extract.normalise import entity_key as fn
-    except ImportError:  # pragma: no cover - the extractor is part of kg
-        return _fallback_key
-    return fn
-
 
 def source_name(file: str) -> str:
     """A listing file's name without its folders (a source node's ``schema:name``).

@@ -56,7 +56,8 @@ def test_cli_extract(capsys, sample_corpus):
     types = {"model", "method", "dataset", "task", "metric", "other"}
     for r in rows:
         for m in r["mentions"]:
-            assert set(m) == {"text", "canonical", "type", "start", "end", "proposed"}
+            assert set(m) == {"text", "canonical", "type", "start", "end", "proposed", "key",
+                              "family"}
             assert r["abstract"][m["start"]:m["end"]] == m["text"] and m["type"] in types
     first = rows[0]
     assert any(m["text"] == "ToMoE" and m["proposed"] for m in first["mentions"])

@@ -19,39 +19,18 @@ Examples
 """
 from __future__ import annotations
 
-import re
-import unicodedata
 from collections import defaultdict
 
 from kg.graph import paper_author_keys
+from kg.identity import fold_name  # re-exported: it lived here
 from kg.models import Corpus
 from kg.teams import MAX_LINKED_TEAM
 
 __all__ = ["fold_name", "name_variants", "large_teams", "data_caveats"]
 
-_FOLD = str.maketrans({"ł": "l", "ø": "o", "đ": "d", "ß": "ss", "æ": "ae", "œ": "oe", "ı": "i"})
-_NON_ALNUM = re.compile(r"[^0-9a-z]+")
-
-
-def fold_name(key: str) -> str:
-    """A person key without diacritics, punctuation or spaces.
-
-    Examples
-    --------
-    >>> fold_name("michał bortkiewicz") == fold_name("Michal Bortkiewicz".casefold())
-    True
-    >>> fold_name("jean-luc o'neil")
-    'jeanluconeil'
-    """
-    text = key.casefold()
-    if not text.isascii():
-        text = unicodedata.normalize("NFKD", text.translate(_FOLD))
-        text = "".join(ch for ch in text if not unicodedata.combining(ch))
-    return _NON_ALNUM.sub("", text)
-
 
 def name_variants(keys) -> list[list[str]]:
-    """Groups of distinct keys that agree once folded (:func:`fold_name`).
+    """Groups of distinct keys that agree once folded (:func:`kg.identity.fold_name`).
 
     Each group is sorted; groups are sorted by their first key.
 

@@ -161,15 +161,5 @@ def cleaning_warnings(corpus: Corpus) -> tuple[ParseWarning, ...]:
     return tuple(out)
 
 
-def extraction_to_json(ex: Extraction) -> dict:
-    """The ``kg extract`` record of one paper."""
-    return {
-        "id": ex.paper_id,
-        "abstract": ex.abstract,
-        "mentions": [
-            {"text": m.text, "canonical": m.canonical, "type": m.type, "start": m.start,
-             "end": m.end, "proposed": m.proposed}
-            for m in ex.mentions
-        ],
-        "aliases": [{"long": a.long, "short": a.short} for a in ex.aliases],
-    }
+#: the ``kg extract`` record of one paper (the codec is :class:`kg.models.Extraction`'s)
+extraction_to_json = Extraction.to_json

@@ -1,5 +1,9 @@
-"""One canonical key per thing: ``LLaMA-2``, ``Llama 2``, ``LLaMA2`` and
-``llama-2`` meet; plurals fold; size and variant suffixes drop.
+"""Names of one thing written many ways: size and variant suffixes.
+
+``LLaMA-2-7B-chat`` is ``LLaMA-2`` (:func:`strip_variant`); ``7B`` and
+``-Instruct`` only name a variant (:func:`is_variant_token`). The identity
+keys the extractor uses (:func:`entity_key`, :func:`singular_key`,
+:func:`compact`) live in :mod:`kg.identity` and are re-exported here.
 
 Examples
 --------
@@ -13,10 +17,12 @@ True
 from __future__ import annotations
 
 import re
-import unicodedata
 from functools import lru_cache
 
-_SEPARATORS = re.compile(r"[\s\-‐‑‒–—_./·]+")
+from kg.identity import compact, entity_key, singular_key
+
+__all__ = ["compact", "entity_key", "is_variant_token", "singular_key", "strip_variant"]
+
 _VARIANT_SUFFIX = re.compile(
     r"(?:[-_ ]?(?:\d+(?:\.\d+)?[BMKbmk]|\d+x\d+[Bb])"
     # a word suffix needs a separator or a size before it: "gemma-7b-it", "Llama-2-7b-chat",
@@ -24,25 +30,6 @@ _VARIANT_SUFFIX = re.compile(
     r"|(?:[-_ ]|(?<=\d[BMKbmk]))(?:[Ii]nstruct|[Cc]hat|[Bb]ase|hf|it|HF)"
     r"|[-_ ](?:nano|mini|small|medium|large|tiny|base|xl|XL|Base|Large|Small|Tiny|Nano|Mini|"
     r"Medium|Opus|Sonnet|Haiku|Pro|Flash|Ultra|Turbo|turbo|v\d+(?:\.\d+)*))$")
-
-
-def compact(text: str) -> str:
-    """The text with separators (space, hyphen, dot, underscore, slash) removed."""
-    return _SEPARATORS.sub("", unicodedata.normalize("NFKC", text))
-
-
-def entity_key(text: str) -> str:
-    """Case- and separator-insensitive identity key of a name."""
-    return compact(text).casefold()
-
-
-def singular_key(key: str) -> str:
-    """A key with a plural ``s``/``es`` dropped (``llms`` -> ``llm``)."""
-    if key.endswith("ies") and len(key) > 4:
-        return key[:-3] + "y"
-    if key.endswith("s") and not key.endswith("ss") and len(key) > 2:
-        return key[:-1]
-    return key
 
 
 @lru_cache(maxsize=200_000)

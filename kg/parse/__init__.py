@@ -137,38 +137,9 @@ def parse_text(text: str, label: str = "<text>", format: str = "listing") -> Cor
     return merge_entries(entries, warnings, skipped, (label,))
 
 
-def paper_to_json(paper: Paper) -> dict:
-    """The ``kg parse`` record of a paper."""
-    t = paper.track
-    return {
-        "id": paper.id,
-        "track": t.line if t else None,
-        "area": t.area if t else None,
-        "subarea": t.subarea if t else None,
-        "authors": list(paper.authors),
-        "authors_truncated": paper.authors_truncated,
-        "title": paper.title,
-        "abstract": paper.abstract,
-        "sources": [{"file": s.file, "line": s.line} for s in paper.sources],
-    }
-
-
-def paper_from_json(obj: dict) -> Paper:
-    """Inverse of :func:`paper_to_json` (reads ``corpus.jsonl`` back)."""
-    from kg.models import Source, Track
-
-    track = None
-    if obj.get("area"):
-        track = Track(area=obj["area"], subarea=obj.get("subarea"), line=obj.get("track") or "")
-    return Paper(
-        id=obj["id"],
-        authors=tuple(obj["authors"]),
-        abstract=obj["abstract"],
-        authors_truncated=bool(obj.get("authors_truncated")),
-        track=track,
-        title=obj.get("title"),
-        sources=tuple(Source(s["file"], int(s["line"])) for s in obj.get("sources", ())),
-    )
+#: the ``kg parse`` record of a paper and its inverse (the codec is :class:`kg.models.Paper`'s)
+paper_to_json = Paper.to_json
+paper_from_json = Paper.from_json
 
 
 __all__: Sequence[str] = (

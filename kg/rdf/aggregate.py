@@ -14,9 +14,10 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Mapping
 
+from kg.identity import entity_key
 from kg.models import ENTITY_TYPES, Build, Entity, Extraction, Paper
 from kg.teams import links_pairs
-from kg.vocab import ENTITY_CLASSES, Minter, entity_key, source_name
+from kg.vocab import ENTITY_CLASSES, Minter, source_name
 
 __all__ = ["Aggregate", "EntityInfo"]
 
@@ -30,7 +31,7 @@ class EntityInfo:
     Attributes
     ----------
     key : str
-        Its identity key (:func:`kg.vocab.entity_key`).
+        Its identity key (:func:`kg.identity.entity_key`).
     canonicals, types : collections.Counter
         Canonical spellings and entity types, by number of mentions.
     variants : set of str
@@ -171,7 +172,7 @@ class Aggregate:
         by_key: dict[str, str] = {}
         counted: set[str] = set()
         for m in ex.mentions:
-            key = m.key or entity_key(m.canonical)
+            key = m.identity_key
             self.entity_mentions[key] += 1
             if key not in counted:
                 counted.add(key)

@@ -3,13 +3,14 @@
 ``rdfs:label`` of a paper (:func:`paper_label`), ``skos:hiddenLabel`` of an
 entity (:func:`search_key`) and ``kgo:nameKey`` of a person
 (:func:`name_key`); the query library binds its ``entity-name`` and
-``person-name`` parameters with the same two key functions.
+``person-name`` parameters with the same two key functions, which live in
+:mod:`kg.identity` and are re-exported here.
 """
 from __future__ import annotations
 
 import re
-import unicodedata
 
+from kg.identity import name_key, search_key
 from kg.models import Extraction, Paper
 
 __all__ = ["name_key", "paper_label", "search_key"]
@@ -60,32 +61,3 @@ def paper_label(paper: Paper, extraction: Extraction | None = None) -> str:
     if author and short:
         return f"{author} — {short}"
     return author or short or paper.id
-
-
-_SEARCH_SEPARATORS = re.compile(r"[\s\-‐‑‒–—_./·]+")
-
-
-def search_key(name: str) -> str:
-    """What ``skos:hiddenLabel`` holds: the name in lower case without separators.
-
-    A query parameter of type ``entity-name`` is bound to this key of the
-    user's text (:mod:`kg.queries`), so an entity is found by any of its
-    names with one index lookup.
-
-    >>> search_key("Llama 2") == search_key("LLaMA-2") == "llama2"
-    True
-    """
-    return _SEARCH_SEPARATORS.sub("", name).lower()
-
-
-def name_key(name: str) -> str:
-    """What ``kgo:nameKey`` holds: the name in lower case, spaces collapsed.
-
-    A query parameter of type ``person-name`` is bound to this key of the
-    user's text (:mod:`kg.queries`), so a person is found with one index
-    lookup.
-
-    >>> name_key("  Zoë   SMITH ")
-    'zoë smith'
-    """
-    return " ".join(unicodedata.normalize("NFKC", name).split()).lower()

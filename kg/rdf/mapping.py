@@ -10,9 +10,10 @@ aggregate's :class:`kg.vocab.Minter`. What each node holds is listed in
 from __future__ import annotations
 
 from kg import __version__
+from kg.identity import entity_key, name_key, search_key
 from kg.models import Extraction, Paper
 from kg.rdf.aggregate import Aggregate, EntityInfo
-from kg.rdf.labels import name_key, paper_label, search_key
+from kg.rdf.labels import paper_label
 from kg.rdf.terms import (
     block,
     boolean,
@@ -30,7 +31,7 @@ from kg.rdf.terms import (
     subject_order,
     void,
 )
-from kg.vocab import ENTITY_CLASSES, PREFIXES, entity_key
+from kg.vocab import ENTITY_CLASSES, PREFIXES
 
 __all__ = ["dataset_block", "entity_block", "paper_blocks", "shared_blocks"]
 
@@ -115,7 +116,7 @@ def _mention_blocks(pid: str, s_paper: str, ex: Extraction, agg: Aggregate, po: 
     mentioned: set[str] = set()
     proposed: set[str] = set()
     for n, men in enumerate(ex.mentions, start=1):
-        e = iri(agg.entity_iri[men.key or entity_key(men.canonical)])
+        e = iri(agg.entity_iri[men.identity_key])
         mentioned.add(e)
         if men.proposed:
             proposed.add(e)

@@ -11,7 +11,6 @@ from collections import Counter, defaultdict
 from functools import cached_property
 
 from kg.graph import paper_author_keys
-from kg.identity import normalise_text
 from kg.models import Build, Paper
 from kg.viz.style import cite_label, first_sentences, join_limited, short_label
 
@@ -64,7 +63,7 @@ class BuildIndex:
         for pid, ex in self.build.extractions.items():
             seen: dict[str, EntityRef] = {}
             for m in ex.mentions:
-                key = m.key or normalise_text(m.canonical)
+                key = m.identity_key
                 old = seen.get(key)
                 if old is None:
                     seen[key] = (key, m.canonical, m.type, m.proposed)
@@ -166,7 +165,7 @@ class BuildIndex:
                 continue
             proposing: set[str] = set()
             for m in ex.mentions:
-                key = m.key or normalise_text(m.canonical)
+                key = m.identity_key
                 if key not in out:
                     out[key] = (m.canonical, m.type, Counter(), 0)
                 out[key][2][m.text] += 1

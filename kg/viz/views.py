@@ -217,7 +217,7 @@ def find_entity(build: Build, name: str) -> str:
     KgError
         When no paper mentions an entity of that name.
     """
-    from kg.vocab import entity_key
+    from kg.identity import entity_key
 
     ix = BuildIndex(build)
     info = ix.entity_info
