@@ -23,6 +23,7 @@ from functools import lru_cache
 from itertools import compress
 
 from kg.extract.emphasis import coined
+from kg.extract.heads import head_type
 
 # a name: a token with a capital after its first letter, or digits, or ++ /
 # ^ marks: ToMoE, LLR, R^3, W4A16, PPI++, Meta-iLaD, DiffusionDB
@@ -321,8 +322,6 @@ def _coined_type(text: str, s: int, e: int, end: int) -> str:
     """The type of a name the author set apart after a cue: its head noun's; a
     notion or a lower-case phrase with no telling head is no model, method or
     dataset ("the notion of a *universal critic*", "the “weights component”")."""
-    from kg.extract.resolve import head_type
-
     name = text[s:e]
     if _NOTION_BEFORE.search(text[max(0, s - 30): s].rstrip("“‘\"'`")):
         return "other"
@@ -380,8 +379,6 @@ def _word_in(word: str, text: str) -> bool:
 def _names_a_thing(long: str) -> bool:
     """Does a long form's head noun name a model, method or dataset ("IoU-based
     Optimal Matching"), not an object ("Cumulative Density Function")?"""
-    from kg.extract.resolve import head_type
-
     return head_type(long) in ("model", "method", "dataset")
 
 
