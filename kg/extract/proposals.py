@@ -21,7 +21,9 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import compress
+from typing import Callable, Iterator, Sequence
 
+from kg.extract.acronyms import AcronymPair
 from kg.extract.emphasis import coined
 from kg.extract.heads import head_type
 
@@ -240,16 +242,17 @@ _OWN_THING_NOUNS = frozenset("pipeline framework method approach algorithm model
                              "regression module network system technique strategy loss objective "
                              "scheme mechanism estimator paradigm".split())
 _FIRST_PERSON = re.compile(r"\b(?:[Ww]e|[Oo]ur|[Tt]his (?:paper|work))\b")
-def _own_appositions(text: str, at: dict[str, list[int]] | None):
+def _own_appositions(text: str, at: _Anchors | None) -> Iterator[re.Match[str]]:
     """Matches of :data:`_OWN_APPOSITION`, tried only where "the resulting" or
     "our proposed/new/novel/final" starts (the token anchors, when there are)."""
     if at is None:
         if any(w in text for w in _OWN_APPOSITION_HINTS):
             yield from _OWN_APPOSITION.finditer(text)
         return
-    starts = [o for w in ("our", "Our") for o in at.get(w, ())
+    starts = [o for w in ("our", "Our") for o in at.words.get(w, ())
               if text.startswith(_OUR_NEXT, o + 4)]
-    starts += [o - 4 for o in at.get("resulting", ()) if o >= 4 and text[o - 4: o] in ("the ", "The ")]
+    starts += [o - 4 for o in at.words.get("resulting", ())
+               if o >= 4 and text[o - 4: o] in ("the ", "The ")]
     for o in sorted(starts):
         m = _OWN_APPOSITION.match(text, o)
         if m:
@@ -277,6 +280,53 @@ class Proposal:
     start: int
     end: int
     type: str     # model / method / dataset
+
+
+class _Found:
+    """The proposals of one text by span, as the passes find them, and the
+    guards every name passes on its way in."""
+
+    __slots__ = ("text", "spans", "marked", "known", "known_key")
+
+    def __init__(self, text: str, known: Callable[[str], bool],
+                 known_key: Callable[[str], bool]) -> None:
+        self.text = text
+        self.spans: dict[tuple[int, int], Proposal] = {}
+        self.marked: set[tuple[int, int]] = set()   # names set apart by the author
+        self.known = known
+        self.known_key = known_key
+
+    def add(self, name: str, ps: int, pe: int, ptype: str, strict: bool) -> bool:
+        """Record a proposal (False if it names a setting, so its acronym does too)."""
+        text = self.text
+        seen = self.spans.get((ps, pe))
+        if seen is not None:
+            return seen.type != "other"   # (decided by an earlier cue)
+        if name in _NOT_NAMES or len(name) < 2 or _DIGITS.fullmatch(name) or (
+                not strict and self.known(name)):
+            return True
+        if _ADJECTIVE_COMPOUND.search(name) and text[ps - 1: ps] not in _QUOTES and (
+                (ps, pe) not in self.marked):
+            return True  # "PDE-informed", "Continuous-time": a modifier, not a name
+        if (_SPELLING.match(name) and _CAPITAL_NEXT.match(text, pe)) or (
+                " " in name and not _TWO_LOWER.search(name.replace("LLMs", ""))):
+            return True  # "PROjected DIffusion" (an acronym's letters), "W4A8 LLMs": no name
+        if (_SETTING_BEFORE.search(text, max(0, ps - 40), ps) or _SETTING_AFTER.match(text, pe)
+                or _NOT_A_THING.search(name) or _METRIC_AFTER.match(text, pe)):
+            # a problem setting, phenomenon, law, hypothesis or metric the paper proposes:
+            # proposed, but no model, method or dataset
+            ptype = "other"
+        self.spans[(ps, pe)] = Proposal(name, ps, pe, ptype)
+        return ptype != "other"
+
+    def blocked(self, p: AcronymPair) -> bool:
+        """A pair that names a problem setting: "a problem setting called X (Y)", "X (Y), a
+        novel setting"."""
+        text = self.text
+        first = min(p.long_start, p.short_start)
+        last = max(p.long_end, p.short_end) + (text[max(p.long_end, p.short_end):][:1] == ")")
+        return bool(_SETTING_BEFORE.search(text, max(0, first - 40), first)
+                    or _SETTING_AFTER.match(text, last))
 
 
 _ALPHA = re.compile(r"[A-Za-z]+")
@@ -407,33 +457,66 @@ class _At:
         return self._start
 
 
-def _anchored(rx: re.Pattern, text: str, at: dict[str, list[int]] | None = None):
-    """Matches of ``rx``, tried only where its first word is (``at``: word ->
-    offsets, from the tokens; without it the anchor word is found by regex)."""
-    def starts(anchor: re.Pattern, words: frozenset[str]):
-        if at is None:
-            found = [a.start() for a in anchor.finditer(text)]
-        else:
-            cached = at.get(words)   # the offsets of one anchor set, sorted once per text
-            if cached is None:
-                cached = at[words] = sorted(o for w in words for o in at.get(w, ()))
-            found = cached
-        gate = _GATES.get(words)
-        if gate is not None:
-            # only where the cue goes on ("we propose", "the proposed", "which we call")
-            key = ("gate", words)
-            gated = at.get(key) if at is not None else None
-            if gated is None:
-                gated = [o for o in found if gate.match(text, o)]
-                if at is not None:
-                    at[key] = gated
-            return gated
-        return found
+class _Anchors:
+    """Where the anchor words of the cue patterns are in one text, from its
+    tokens: word -> offsets, and, filled as the passes ask, the sorted offsets
+    of a set of anchor words and those of them where the cue goes on."""
 
+    __slots__ = ("words", "sets", "gated")
+
+    def __init__(self, words: list[str], offsets: list[int]) -> None:
+        self.words: dict[str, list[int]] = {}
+        self.sets: dict[frozenset[str], list[int]] = {}
+        self.gated: dict[frozenset[str], list[int]] = {}
+        anchors = _ALL_ANCHOR_WORDS
+        for i in compress(range(len(words)), map(anchors.__contains__, words)):
+            self.words.setdefault(words[i], []).append(offsets[i])
+
+
+def _starts(anchor: re.Pattern[str], words: frozenset[str], text: str,
+            at: _Anchors | None) -> list[int]:
+    """Where the anchor ``words`` are in ``text`` (``at``: their offsets, from the
+    tokens; without it they are found by the regex ``anchor``), and, for a set with
+    a gate, only where the cue goes on ("we propose", "the proposed", "which we call")."""
+    if at is None:
+        found = [a.start() for a in anchor.finditer(text)]
+    else:
+        cached = at.sets.get(words)   # the offsets of one anchor set, sorted once per text
+        if cached is None:
+            cached = at.sets[words] = sorted(o for w in words for o in at.words.get(w, ()))
+        found = cached
+    gate = _GATES.get(words)
+    if gate is not None:
+        gated = at.gated.get(words) if at is not None else None
+        if gated is None:
+            gated = [o for o in found if gate.match(text, o)]
+            if at is not None:
+                at.gated[words] = gated
+        return gated
+    return found
+
+
+def _anchored(rx: re.Pattern[str], text: str, at: _Anchors | None = None) -> Iterator[re.Match[str]]:
+    """Matches of ``rx``, tried only where its first word is (see :func:`_starts`)."""
+    entry = _ANCHORS.get(id(rx))
+    if entry is None:
+        yield from rx.finditer(text)
+        return
+    anchor, words = entry
+    for a_start in _starts(anchor, words, text, at):
+        m = rx.match(text, a_start)
+        if m:
+            yield m
+
+
+def _backward(rx: re.Pattern[str], text: str, at: _Anchors | None = None) -> Iterator[_At]:
+    """The names found backwards from a cheap anchor ``rx`` (:data:`_APPOSITION_AT`,
+    :data:`_WINS_AT`, :data:`_ENUM_AT`): the name before ", a", before "outperforms",
+    the Title phrase after an enumeration mark "(i)"."""
     if rx is _APPOSITION_AT or rx is _WINS_AT:
         # ", a ..." is found by a scan of the text (cheaper than a look at every comma token)
         anchors = ([a.start() for a in rx.finditer(text)] if rx is _APPOSITION_AT
-                   else starts(rx, _WINS_WORDS))
+                   else _starts(rx, _WINS_WORDS, text, at))
         for a_start in anchors:
             end = a_start
             if rx is _WINS_AT:
@@ -455,15 +538,6 @@ def _anchored(rx: re.Pattern, text: str, at: dict[str, list[int]] | None = None)
             m = _ENUM_TITLE.match(text, a.end())
             if m:
                 yield _At(m.start("name"), m.end("name"), a_start)
-    else:
-        anchor, words = _ANCHORS.get(id(rx), (None, None))
-        if anchor is None:
-            yield from rx.finditer(text)
-            return
-        for a_start in starts(anchor, words):
-            m = rx.match(text, a_start)
-            if m:
-                yield m
 
 
 # Each long pattern is tried only where its first word is: a scan for one
@@ -505,9 +579,75 @@ _NAMING_TOKENS = frozenset(w for base in (
 _NAMING_PATTERNS = (_CALLED, _LOWER_NAMED)
 
 
-def find_proposals(text: str, pairs=(), known=None, words: list[str] | None = None,
-                   offsets: list[int] | None = None, set_apart=(),
-                   known_key=None) -> list[Proposal]:
+def _pair_proposals(col: _Found, pairs: Sequence[AcronymPair]) -> None:
+    """The acronym pairs a text introduces as its own: right after a cue, named as
+    a part of the system, defined in a sentence about it, or with a method's noun
+    after it in the paper's own voice."""
+    text, known, known_key, add, found = col.text, col.known, col.known_key, col.add, col.spans
+    # acronym pairs: right after a cue, or named as a part ("(GSR) module", "(FiF), which")
+    for p in pairs:
+        first = min(p.long_start, p.short_start)
+        last = max(p.long_end, p.short_end)
+        before = text[max(0, first - 120): first]
+        cue = _PAIR_CUE.search(before) if _SUBJECT_AT.search(before) else None
+        after = text[last + 1: last + 30] if text[last: last + 1] == ")" else text[last: last + 30]
+        part = not cue and _PART.match(after)
+        if part and after.lstrip().startswith(",") and len(
+                text[_sentence_start(text, first): first].split()) < 3:
+            continue   # "Homomorphic encryption (HE), which allows ...": a definition, no part
+        if cue or part:
+            if (known(p.short) and (known(p.long) or known_key(p.long))) or (
+                    part and (known(p.long) or known_key(p.long))):
+                # (a known thing, whatever the case of its long form: "the direct
+                # preference optimization (DPO) algorithm")
+                continue
+            ptype = "other" if col.blocked(p) else _type_after(text, last, "")
+            add(p.long, p.long_start, p.long_end, ptype, True)
+            add(p.short, p.short_start, p.short_end, ptype, True)
+    # the parts of a proposed system: acronyms defined in a sentence about it
+    # ("OGA first performs rejection via adaptive label traceability (ALT)", "Within
+    # SemiRES, we offer two matching strategies: IoU-based Optimal Matching (IOM) and ...")
+    own = {p.name for p in found.values() if " " not in p.name}
+    for p in pairs:
+        if (p.long_start, p.long_end) in found or not (own or _names_a_thing(p.long)):
+            continue   # (neither route below can take it: skip the lookups)
+        if known(p.short) or known(p.long):
+            continue
+        first = min(p.long_start, p.short_start)
+        sent_start = _sentence_start(text, first)
+        head = text[sent_start: first]
+        subject = _SENTENCE_SUBJECT.match(head)
+        if (subject and subject.group(1) in own) or (
+                _names_a_thing(p.long) and not _USED_BEFORE.search(head[-60:])
+                and not _NOT_PART_AFTER.match(text, max(p.long_end, p.short_end) + 1)
+                and (_WE_MAKE.search(head[-150:]) or (_OWN_PART_CUE.search(head) and any(
+                    _word_in(o, head) for o in own)))):
+            ptype = "other" if col.blocked(p) else _type_after(text, max(p.long_end, p.short_end), "")
+            add(p.long, p.long_start, p.long_end, ptype, True)
+            add(p.short, p.short_start, p.short_end, ptype, True)
+    # "we demonstrate how to perform robust and conjugate Gaussian process (RCGP) regression":
+    # a coined acronym with a method's noun after it, in the paper's own voice
+    for p in pairs:
+        if (p.long_start, p.long_end) in found or p.long_start > p.short_start:
+            continue
+        noun = _NOUN_AFTER.match(text, p.short_end)
+        if not noun or noun.group(1) not in _OWN_THING_NOUNS or known(p.short) or known(p.long):
+            continue
+        head = text[_sentence_start(text, p.long_start): p.long_start]
+        if _FIRST_PERSON.search(head) and not _USED_BEFORE.search(head[-60:]):
+            ptype = _cue_types().get(noun.group(1)) or _type_after(text, p.short_end, "")
+            add(p.long, p.long_start, p.long_end, ptype, True)
+            add(p.short, p.short_start, p.short_end, ptype, True)
+
+
+def _nothing(name: str) -> bool:
+    return False
+
+
+def find_proposals(text: str, pairs: Sequence[AcronymPair] = (),
+                   known: Callable[[str], bool] | None = None, words: list[str] | None = None,
+                   offsets: list[int] | None = None, set_apart: Sequence[str] = (),
+                   known_key: Callable[[str], bool] | None = None) -> list[Proposal]:
     """Names the text says it introduces, with offsets, in order, no repeats.
 
     ``pairs`` are the acronym pairs of the text (:func:`kg.extract.acronyms.
@@ -518,49 +658,14 @@ def find_proposals(text: str, pairs=(), known=None, words: list[str] | None = No
     ``known_key(name)`` tells whether the name is a well-known entity's name
     whatever its case ("direct preference optimization").
     """
-    known_key = known_key or (lambda name: False)
-    known_as_written = known or (lambda name: False)
+    known_as_written = known or _nothing
 
-    def known(name: str) -> bool:
+    def known_name(name: str) -> bool:
         return known_as_written(name) or (name.endswith("s") and known_as_written(name[:-1]))
-    found: dict[tuple[int, int], Proposal] = {}
-    marked: set[tuple[int, int]] = set()   # names set apart by the author
-    at: dict[str, list[int]] | None = None
-    if words is not None and offsets is not None:
-        at = {}
-        anchors = _ALL_ANCHOR_WORDS
-        for i in compress(range(len(words)), map(anchors.__contains__, words)):
-            at.setdefault(words[i], []).append(offsets[i])
-
-    def add(name: str, ps: int, pe: int, ptype: str, strict: bool) -> bool:
-        """Record a proposal (False if it names a setting, so its acronym does too)."""
-        seen = found.get((ps, pe))
-        if seen is not None:
-            return seen.type != "other"   # (decided by an earlier cue)
-        if name in _NOT_NAMES or len(name) < 2 or _DIGITS.fullmatch(name) or (
-                not strict and known(name)):
-            return True
-        if _ADJECTIVE_COMPOUND.search(name) and text[ps - 1: ps] not in _QUOTES and (
-                (ps, pe) not in marked):
-            return True  # "PDE-informed", "Continuous-time": a modifier, not a name
-        if (_SPELLING.match(name) and _CAPITAL_NEXT.match(text, pe)) or (
-                " " in name and not _TWO_LOWER.search(name.replace("LLMs", ""))):
-            return True  # "PROjected DIffusion" (an acronym's letters), "W4A8 LLMs": no name
-        if (_SETTING_BEFORE.search(text, max(0, ps - 40), ps) or _SETTING_AFTER.match(text, pe)
-                or _NOT_A_THING.search(name) or _METRIC_AFTER.match(text, pe)):
-            # a problem setting, phenomenon, law, hypothesis or metric the paper proposes:
-            # proposed, but no model, method or dataset
-            ptype = "other"
-        found[(ps, pe)] = Proposal(name, ps, pe, ptype)
-        return ptype != "other"
-
-    def _blocked(p) -> bool:
-        """A pair that names a problem setting: "a problem setting called X (Y)", "X (Y), a
-        novel setting"."""
-        first = min(p.long_start, p.short_start)
-        last = max(p.long_end, p.short_end) + (text[max(p.long_end, p.short_end):][:1] == ")")
-        return bool(_SETTING_BEFORE.search(text, max(0, first - 40), first)
-                    or _SETTING_AFTER.match(text, last))
+    col = _Found(text, known_name, known_key or _nothing)
+    known = known_name
+    add, found, marked = col.add, col.spans, col.marked
+    at = _Anchors(words, offsets) if words is not None and offsets is not None else None
 
     strong = (_CUE, _CALLED, _OUR, _OUR_IS)   # cues that hold even for a known name
     # the naming patterns need a naming word: most abstracts have none
@@ -575,14 +680,18 @@ def find_proposals(text: str, pairs=(), known=None, words: list[str] | None = No
                        (_WINS_AT, False)):
         if not naming and rx in _NAMING_PATTERNS:
             continue
-        for m in _anchored(rx, text, at):
+        hits: Iterator[re.Match[str] | _At] = (
+            _backward(rx, text, at) if rx is _ENUM_AT or rx is _APPOSITION_AT or rx is _WINS_AT
+            else _anchored(rx, text, at))
+        for m in hits:
             s, e = m.span("name")
             if rx is _CALLED and _PASSIVE_BEFORE.search(text, max(0, m.start() - 12), m.start()):
                 continue
             if rx is _CALLED and known(text[s:e].split(" (")[0]) and not _FIRST_PERSON.search(
                     text, _sentence_start(text, m.start()), m.start()):
                 continue   # "Adam corresponds to a framework called Follow-the-Regularized-Leader"
-            if rx is _NOVEL_PAREN and _NOVEL_GAP_STOP.search(m.group("gap")):
+            if rx is _NOVEL_PAREN and isinstance(m, re.Match) and _NOVEL_GAP_STOP.search(
+                    m.group("gap")):   # (a pattern's own match: an _At has no groups)
                 continue
             if rx is _CUE_LOOSE:
                 apposed = _apposed(text, s, e)
@@ -590,8 +699,8 @@ def find_proposals(text: str, pairs=(), known=None, words: list[str] | None = No
                     # "we propose a novel graph generative framework, SGDM, which": the
                     # paper's own name even where the gazetteer knows one like it (SGDM)
                     ps, pe = apposed
-                    noun = _THING_BEFORE.search(text, max(0, ps - 60), ps)
-                    add(text[ps:pe], ps, pe, (noun and _cue_types().get(noun.group(1).lower()))
+                    thing = _THING_BEFORE.search(text, max(0, ps - 60), ps)
+                    add(text[ps:pe], ps, pe, (thing and _cue_types().get(thing.group(1).lower()))
                         or _type_after(text, pe, ""), True)
                     continue
             if rx is _CUE and _MODIFIER_AFTER.match(text, e) and known(text[s:e]):
@@ -681,60 +790,7 @@ def find_proposals(text: str, pairs=(), known=None, words: list[str] | None = No
         ptype = _type_after(text, m.end(), "")
         add(m.group("name"), m.start("name"), m.end("name"), ptype, False)
         add(m.group("alias"), m.start("alias"), m.end("alias"), ptype, False)
-    # acronym pairs: right after a cue, or named as a part ("(GSR) module", "(FiF), which")
-    for p in pairs:
-        first = min(p.long_start, p.short_start)
-        last = max(p.long_end, p.short_end)
-        before = text[max(0, first - 120): first]
-        cue = _PAIR_CUE.search(before) if _SUBJECT_AT.search(before) else None
-        after = text[last + 1: last + 30] if text[last: last + 1] == ")" else text[last: last + 30]
-        part = not cue and _PART.match(after)
-        if part and after.lstrip().startswith(",") and len(
-                text[_sentence_start(text, first): first].split()) < 3:
-            continue   # "Homomorphic encryption (HE), which allows ...": a definition, no part
-        if cue or part:
-            if (known(p.short) and (known(p.long) or known_key(p.long))) or (
-                    part and (known(p.long) or known_key(p.long))):
-                # (a known thing, whatever the case of its long form: "the direct
-                # preference optimization (DPO) algorithm")
-                continue
-            ptype = "other" if _blocked(p) else _type_after(text, last, "")
-            add(p.long, p.long_start, p.long_end, ptype, True)
-            add(p.short, p.short_start, p.short_end, ptype, True)
-    # the parts of a proposed system: acronyms defined in a sentence about it
-    # ("OGA first performs rejection via adaptive label traceability (ALT)", "Within
-    # SemiRES, we offer two matching strategies: IoU-based Optimal Matching (IOM) and ...")
-    own = {p.name for p in found.values() if " " not in p.name}
-    for p in pairs:
-        if (p.long_start, p.long_end) in found or not (own or _names_a_thing(p.long)):
-            continue   # (neither route below can take it: skip the lookups)
-        if known(p.short) or known(p.long):
-            continue
-        first = min(p.long_start, p.short_start)
-        sent_start = _sentence_start(text, first)
-        head = text[sent_start: first]
-        subject = _SENTENCE_SUBJECT.match(head)
-        if (subject and subject.group(1) in own) or (
-                _names_a_thing(p.long) and not _USED_BEFORE.search(head[-60:])
-                and not _NOT_PART_AFTER.match(text, max(p.long_end, p.short_end) + 1)
-                and (_WE_MAKE.search(head[-150:]) or (_OWN_PART_CUE.search(head) and any(
-                    _word_in(o, head) for o in own)))):
-            ptype = "other" if _blocked(p) else _type_after(text, max(p.long_end, p.short_end), "")
-            add(p.long, p.long_start, p.long_end, ptype, True)
-            add(p.short, p.short_start, p.short_end, ptype, True)
-    # "we demonstrate how to perform robust and conjugate Gaussian process (RCGP) regression":
-    # a coined acronym with a method's noun after it, in the paper's own voice
-    for p in pairs:
-        if (p.long_start, p.long_end) in found or p.long_start > p.short_start:
-            continue
-        noun = _NOUN_AFTER.match(text, p.short_end)
-        if not noun or noun.group(1) not in _OWN_THING_NOUNS or known(p.short) or known(p.long):
-            continue
-        head = text[_sentence_start(text, p.long_start): p.long_start]
-        if _FIRST_PERSON.search(head) and not _USED_BEFORE.search(head[-60:]):
-            ptype = _cue_types().get(noun.group(1)) or _type_after(text, p.short_end, "")
-            add(p.long, p.long_start, p.long_end, ptype, True)
-            add(p.short, p.short_start, p.short_end, ptype, True)
+    _pair_proposals(col, pairs)
     for m in _own_appositions(text, at):
         noun = m.group("noun")
         if noun not in _APPOSITION_NOUNS:
@@ -789,7 +845,9 @@ def repository_names(text: str, words: list[str] | None = None,
         while at >= 0:
             m = _REPOSITORY.match(text, at)
             at = text.find(host, at + 1)
-            key = entity_key(m.group(1)) if m else ""
+            if m is None:
+                continue
+            key = entity_key(m.group(1))
             if len(key) < 3:
                 continue
             end = text.rfind("http", 0, m.start())
@@ -810,7 +868,7 @@ def _word_with_key(text: str, key: str, end: int, words: list[str] | None,
     """
     from kg.extract.normalise import entity_key
 
-    def name_at(i: int):
+    def name_at(i: int) -> tuple[str, int, int] | None:
         w = _NAME_WORD.match(text, i)
         word = w.group(0) if w else ""
         if word.lower() != word and word not in _NOT_NAMES and entity_key(word) == key:
@@ -818,9 +876,7 @@ def _word_with_key(text: str, key: str, end: int, words: list[str] | None,
         return None
 
     low = text.lower()
-    if len(low) != len(text):   # "İ" lowers to two characters: offsets would shift
-        low = None
-    else:
+    if len(low) == len(text):   # ("İ" lowers to two characters: offsets would shift)
         i = low.find(key, 0, end)
         while i >= 0:
             found = name_at(i)
