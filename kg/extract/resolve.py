@@ -176,9 +176,9 @@ def _acronym_canonical(short: str) -> str:
 def resolve(text: str, words: list[str], offsets: list[int], matches: list[Match],
             pairs: list[AcronymPair], proposals: list[Proposal], discoveries: list[Discovery],
             gaz: Gazetteer, keep_untyped: bool = False) -> tuple[list[Mention], list[Alias]]:
-    spans: dict[tuple[int, int], tuple[_Ent, int]] = {}   # (start, end) -> (entity, priority)
+    spans: dict[tuple[int, int], tuple[_Ent, float]] = {}   # (start, end) -> (entity, priority)
 
-    def put(start: int, end: int, ent: _Ent, prio: int) -> None:
+    def put(start: int, end: int, ent: _Ent, prio: float) -> None:
         # a new span replaces the spans it overlaps if it has priority or is longer
         clash = [k for k in spans if k[0] < end and start < k[1]]
         for k in clash:
@@ -242,8 +242,8 @@ def resolve(text: str, words: list[str], offsets: list[int], matches: list[Match
                 # "Kernel Principal Component Analysis": a known method inside wins
                 typ = inner_type.get((p.long_start, p.long_end))
             if is_prop:
-                pt = prop_at.get((p.short_start, p.short_end)) or prop_at.get(
-                    (p.long_start, p.long_end))
+                # (is_prop: one of the two spans is a proposal)
+                pt = prop_at.get((p.short_start, p.short_end)) or prop_at[(p.long_start, p.long_end)]
                 # a proposed setting or metric stays no model/method/dataset
                 typ = "other" if pt.type == "other" else typ or pt.type
             elif _NOT_AFTER.match(after):
@@ -306,7 +306,7 @@ def resolve(text: str, words: list[str], offsets: list[int], matches: list[Match
         forms = set(short_forms) | {f + "s" for f in short_forms}
         for i in compress(range(len(words)), map(forms.__contains__, words)):
             w = words[i]
-            ent = short_forms.get(w) or short_forms.get(w[:-1])
+            ent = short_forms.get(w) or short_forms[w[:-1]]   # (else w is a plural of one)
             start, end = offsets[i], offsets[i] + len(w)
             # the abstract's own definition beats the gazetteer's reading of the same
             # letters: "Dynamic Memory Compression (DMC)" ... "DMC" is not DeepMind Control
