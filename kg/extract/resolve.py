@@ -21,7 +21,6 @@ from kg.extract.proposals import Proposal
 from kg.extract.ruler import Match
 from kg.models import Alias, Mention
 
-
 _NOT_AFTER = re.compile(r"^\)?\s*(?:theory|theorem|hypothesis|law|condition|conditions|equation|"
                         r"equations|property|score|metric|rate|ratio|problem|problems|setting)\b")
 

@@ -18,7 +18,6 @@ from kg.extract.proposals.patterns import (
     NOVEL_PAREN, OUR, OUR_IS, OWN, OWN_APPOSITION, SUBJECT, VERBS, VERBS_ING, WINS_AT,
 )
 
-
 # the first words of the long patterns, as a regex (no tokens) and as words
 SUBJECT_AT = re.compile(r"\b(?:[Ww]e|[Tt]his|[Oo]ur|[Bb]y)\b")
 _CALLED_AT = re.compile(r"\b(?:called|dubbed|named|termed|coined|namely|abbreviated|which|we|"

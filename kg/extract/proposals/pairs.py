@@ -15,7 +15,6 @@ from kg.extract.proposals.patterns import FILLER, FIRST_PERSON, OPEN_Q, SUBJECT,
 from kg.extract.proposals.record import Found
 from kg.extract.proposals.spans import sentence_start, word_in
 
-
 _NOT_PART_AFTER = re.compile(r"\s*(?:problems?|settings?|framework for|tasks?)\b")
 _PAIR_CUE = re.compile(rf"{SUBJECT}(?:{VERBS})\s+{FILLER}{OPEN_Q}$")
 # a sentence that builds the paper's own system: "we offer two matching strategies:",
