@@ -77,7 +77,7 @@ TARGETS = {"mention_P": 0.90, "mention_R": 0.85, "proposed_R": 0.85, "acronym_R"
 
 @pytest.fixture(scope="module")
 def scores():
-    from kg.extract.evaluate import ALL_SETS, evaluate, load
+    from devset_eval import ALL_SETS, evaluate, load
 
     assert all(path.exists() for path in ALL_SETS)
     return evaluate([r for path in ALL_SETS for r in load(path)])
@@ -89,7 +89,7 @@ def _figures(s):
 
 
 def test_devsets_are_big_enough():
-    from kg.extract.evaluate import load
+    from devset_eval import load
 
     assert len(load(DEVSETS / "devset.jsonl")) + len(load(DEVSETS / "devset2.jsonl")) >= 60
 
@@ -126,7 +126,7 @@ def test_quality_floor_on_later_sets(scores, split):
 
 
 def test_title_names_yardstick():
-    from kg.extract.evaluate import title_names
+    from devset_eval import title_names
 
     truth = [
         {"index": 1, "title": "ToMoE: Pruning LLMs", "abstract": "We propose ToMoE, a method."},

@@ -7,6 +7,7 @@ runs a pure matching function from its module and stores the result on the
 from __future__ import annotations
 
 from itertools import compress
+from typing import Any, Callable, Iterable, Iterator
 
 from spacy.attrs import IDX, ORTH
 from spacy.language import Language
@@ -21,9 +22,18 @@ from kg.extract.normalise import entity_key
 # (each ``doc._`` access builds an object, which adds up over a corpus).
 NAMES = ("kg_words", "kg_matches", "kg_acronyms", "kg_proposals", "kg_discovered", "kg_mentions",
          "kg_aliases")
+
+
+def _getter(name: str) -> Callable[[Doc], Any]:
+    """The getter of ``doc._.<name>``: the result under ``name`` in ``doc.user_data``."""
+    def get(doc: Doc) -> Any:
+        return doc.user_data.get(name)
+    return get
+
+
 for _name in NAMES:
     if not Doc.has_extension(_name):
-        Doc.set_extension(_name, getter=lambda doc, _n=_name: doc.user_data.get(_n))
+        Doc.set_extension(_name, getter=_getter(_name))
 
 
 _STOPS = frozenset(".!?")
@@ -34,7 +44,8 @@ def _words(doc: Doc) -> tuple[list[str], list[int], set[int], str]:
     (read through arrays: making a Token object per token is the slow part; a
     token's text comes from its ORTH hash through a cache, which is cheaper than
     slicing the text)."""
-    if doc.user_data.get("kg_words") is None:
+    got = doc.user_data.get("kg_words")
+    if got is None:
         text = doc.user_data.get("kg_text")
         if text is None:
             text = doc.text
@@ -51,8 +62,8 @@ def _words(doc: Doc) -> tuple[list[str], list[int], set[int], str]:
                 _ORTH_TEXT[h] = strings[h]
             words = list(map(_ORTH_TEXT.__getitem__, orths))
         starts = {0, *compress(range(1, len(words) + 1), map(_STOPS.__contains__, words))}
-        doc.user_data["kg_words"] = (words, offsets, starts, text)
-    return doc.user_data.get("kg_words")
+        got = doc.user_data["kg_words"] = (words, offsets, starts, text)
+    return got
 
 
 _ORTH_TEXT: dict[int, str] = {}
@@ -72,7 +83,10 @@ class _Component:
     whole batch before handing it on: doc by doc, the five components evict
     each other's tables from the CPU caches (about 15 % slower)."""
 
-    def pipe(self, docs, batch_size: int = 256):
+    def __call__(self, doc: Doc) -> Doc:
+        raise NotImplementedError
+
+    def pipe(self, docs: Iterable[Doc], batch_size: int = 256) -> Iterator[Doc]:
         for batch in minibatch(docs, batch_size):
             yield from [self(doc) for doc in batch]
 

@@ -154,7 +154,8 @@ def discover(words: list[str], offsets: list[int], taken: set[int],
             if not items:
                 continue
             types = [known_types[i] for i in items if i in known_types]
-            typ = max(set(types), key=types.count) if types else (
+            # the most frequent type; on a tie, the one met first in the list
+            typ = max(dict.fromkeys(types), key=types.count) if types else (
                 "method" if w.lower().startswith(("outperform", "surpass", "beat")) else "other")
             for i in items:
                 if i not in taken:

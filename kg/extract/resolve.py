@@ -10,34 +10,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
-from importlib.resources import files
 from itertools import compress
 
 from kg.extract.acronyms import AcronymPair
 from kg.extract.discover import Discovery, name_shaped, not_entities
 from kg.extract.gazetteer import Gazetteer
+from kg.extract.heads import head_type, heads
 from kg.extract.normalise import entity_key, singular_key
 from kg.extract.proposals import Proposal
 from kg.extract.ruler import Match
 from kg.models import Alias, Mention
-
-
-
-@lru_cache(maxsize=1)
-def heads() -> dict[str, frozenset[str]]:
-    """Head nouns by the type they imply (``kg/data/heads.txt``): ``model``,
-    ``method``, ``dataset``, and ``task`` (tasks, problems and objects, no mention)."""
-    out: dict[str, set[str]] = {}
-    section = None
-    for line in (files("kg") / "data" / "heads.txt").read_text(encoding="utf-8").splitlines():
-        line = line.split("#", 1)[0].strip()
-        if line.startswith("[") and line.endswith("]"):
-            section = out.setdefault(line[1:-1], set())
-        elif line and section is not None:
-            section.update(line.split())
-    return {k: frozenset(v) for k, v in out.items()}
-
 
 _NOT_AFTER = re.compile(r"^\)?\s*(?:theory|theorem|hypothesis|law|condition|conditions|equation|"
                         r"equations|property|score|metric|rate|ratio|problem|problems|setting)\b")
@@ -71,43 +53,6 @@ def own_key(key: str) -> str:
     return key + "-own"
 
 
-@lru_cache(maxsize=20_000)
-def head_type(long: str) -> str | None:
-    """The type a long form's head noun implies: 'model', 'method', 'dataset',
-    'task' (a task, problem or object: no mention), 'metric', or None (no telling).
-
-    >>> [head_type(x) for x in ("Wasserstein gradient flow", "Image Quality Assessment",
-    ...                         "neural ordinary differential equations", "dissolved oxygen")]
-    ['method', 'task', 'model', None]
-    """
-    words = [w for w in re.split(r"[\s\-]+", long.lower().strip()) if w]
-    if not words:
-        return None
-    # "Reasoning via Planning", "Learning by Invariant Measure": the head comes first
-    cut = next((i for i, w in enumerate(words) if w in _HEAD_ENDS and i > 0), None)
-    if cut is not None:
-        typ = head_type(" ".join(words[:cut]))
-        if typ in ("model", "method", "dataset"):
-            return typ
-    head = words[-1]
-    h = heads()
-    for w in (head, singular_key(head)):
-        if w in h["task"]:
-            # "neural ordinary differential equations": a neural X is a model
-            return "model" if "neural" in words[:-1] else "task"
-        if w in h["metric"]:
-            return "metric"
-        if w in h["dataset"]:
-            return "dataset"
-        if w in h["model"]:
-            return "model"
-        if w in h["method"]:
-            return "method"
-    if "learning" in words[:-1]:
-        return "method"  # "Learning to Rank", "Learning from Demonstrations"
-    return None
-
-
 def _cue_type(after: str) -> str | None:
     """The type a noun right after an acronym's parenthesis implies: "(VLP) models",
     "(PU) learning"."""
@@ -120,7 +65,6 @@ def _cue_type(after: str) -> str | None:
     return cue_type([word]) or ("method" if word in heads()["method-after"] else None)
 
 
-_HEAD_ENDS = frozenset("via by with through using from for".split())
 _MINOR = frozenset("of and for the with in on to a an by via from or".split())
 
 
@@ -231,9 +175,9 @@ def _acronym_canonical(short: str) -> str:
 def resolve(text: str, words: list[str], offsets: list[int], matches: list[Match],
             pairs: list[AcronymPair], proposals: list[Proposal], discoveries: list[Discovery],
             gaz: Gazetteer, keep_untyped: bool = False) -> tuple[list[Mention], list[Alias]]:
-    spans: dict[tuple[int, int], tuple[_Ent, int]] = {}   # (start, end) -> (entity, priority)
+    spans: dict[tuple[int, int], tuple[_Ent, float]] = {}   # (start, end) -> (entity, priority)
 
-    def put(start: int, end: int, ent: _Ent, prio: int) -> None:
+    def put(start: int, end: int, ent: _Ent, prio: float) -> None:
         # a new span replaces the spans it overlaps if it has priority or is longer
         clash = [k for k in spans if k[0] < end and start < k[1]]
         for k in clash:
@@ -297,8 +241,8 @@ def resolve(text: str, words: list[str], offsets: list[int], matches: list[Match
                 # "Kernel Principal Component Analysis": a known method inside wins
                 typ = inner_type.get((p.long_start, p.long_end))
             if is_prop:
-                pt = prop_at.get((p.short_start, p.short_end)) or prop_at.get(
-                    (p.long_start, p.long_end))
+                # (is_prop: one of the two spans is a proposal)
+                pt = prop_at.get((p.short_start, p.short_end)) or prop_at[(p.long_start, p.long_end)]
                 # a proposed setting or metric stays no model/method/dataset
                 typ = "other" if pt.type == "other" else typ or pt.type
             elif _NOT_AFTER.match(after):
@@ -361,7 +305,7 @@ def resolve(text: str, words: list[str], offsets: list[int], matches: list[Match
         forms = set(short_forms) | {f + "s" for f in short_forms}
         for i in compress(range(len(words)), map(forms.__contains__, words)):
             w = words[i]
-            ent = short_forms.get(w) or short_forms.get(w[:-1])
+            ent = short_forms.get(w) or short_forms[w[:-1]]   # (else w is a plural of one)
             start, end = offsets[i], offsets[i] + len(w)
             # the abstract's own definition beats the gazetteer's reading of the same
             # letters: "Dynamic Memory Compression (DMC)" ... "DMC" is not DeepMind Control

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from itertools import compress
 from dataclasses import dataclass
+from typing import Final, Literal
 
 from kg.extract.gazetteer import Form, Gazetteer
 from kg.extract.normalise import compact, entity_key, is_variant_token, singular_key, strip_variant
@@ -154,7 +155,7 @@ def scan(words: list[str], gaz: Gazetteer,
             if not step[1]:
                 break
         if not cands:
-            f = variant_of.get(words[i], False)
+            f = variant_of.get(words[i], _UNSEEN)
             if f is False:
                 f = _variant_form(words[i], gaz)
             if f is not None:
@@ -194,6 +195,7 @@ def _steps(gaz: Gazetteer) -> dict[str, tuple[Form | None, bool]]:
 
 
 _VARIANT_OF: dict[int, dict[str, Form | None]] = {}
+_UNSEEN: Final[Literal[False]] = False   # (a word not looked up yet: None is "no entry")
 
 
 def _variant_table(gaz: Gazetteer) -> dict[str, Form | None]:
@@ -206,7 +208,7 @@ def _variant_table(gaz: Gazetteer) -> dict[str, Form | None]:
 def _variant_form(word: str, gaz: Gazetteer) -> Form | None:
     """The entry a token names once its size/variant suffix is dropped."""
     table = _variant_table(gaz)
-    f = table.get(word, False)
+    f = table.get(word, _UNSEEN)
     if f is False:
         stripped = strip_variant(word)
         f = table[word] = gaz.index.get(entity_key(stripped)) if stripped != word else None

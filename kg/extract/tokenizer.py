@@ -16,6 +16,7 @@ import re
 import spacy
 from spacy.lang.char_classes import ALPHA, ALPHA_LOWER, ALPHA_UPPER, CONCAT_QUOTES, HYPHENS
 from spacy.language import Language
+from spacy.tokenizer import Tokenizer
 from spacy.util import compile_infix_regex, compile_suffix_regex
 
 # spaCy's English infixes without the letter-hyphen-letter rule, plus ours.
@@ -35,14 +36,19 @@ _INFIXES = [
 
 
 def customise(nlp: Language) -> Language:
-    """Install kg's infix and suffix rules on ``nlp``'s tokenizer."""
-    nlp.tokenizer.infix_finditer = compile_infix_regex(_INFIXES).finditer
+    """Install kg's infix and suffix rules on ``nlp``'s tokenizer (spaCy's own,
+    before :class:`TextKeepingTokenizer` wraps it)."""
+    tokenizer = nlp.tokenizer
+    if not isinstance(tokenizer, Tokenizer):
+        raise TypeError(f"kg's rules need spaCy's Tokenizer, not {type(tokenizer).__name__}")
+    tokenizer.infix_finditer = compile_infix_regex(_INFIXES).finditer
     # "PPI++" keeps its pluses: drop a suffix rule for "+" after a letter
     # no unit suffixes: "410M", "7B", "1k" are sizes inside names ("Pythia-410M")
-    suffixes = [s for s in nlp.Defaults.suffixes if s not in ("\\+",) and "km" not in s]
+    suffixes = [s for s in nlp.Defaults.suffixes or ()
+                if s != "\\+" and not (isinstance(s, str) and "km" in s)]
     suffixes.append(r"(?<=[A-Za-z][A-Z])\.")  # "Meta-iLaD." ends a sentence
     suffixes.append(r"(?<=[0-9][A-Za-z])\.")  # so does "Pythia 1B."
-    nlp.tokenizer.suffix_search = compile_suffix_regex(suffixes).search
+    tokenizer.suffix_search = compile_suffix_regex(suffixes).search
     # spaCy's special cases split things like "e.g." correctly; keep them
     return nlp
 

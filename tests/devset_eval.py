@@ -1,6 +1,10 @@
-"""Scoring the extractor against the hand-annotated development set.
+"""Scoring the extractor against the hand-annotated development sets (a
+development tool beside the sets it scores, not part of the ``kg`` package).
 
-    python -m kg.extract.evaluate [DEVSET.jsonl ...] [--errors] [--titles TRUTH.jsonl]
+    python tests/devset_eval.py [DEVSET.jsonl ...] [--errors] [--titles TRUTH.jsonl]
+
+(from the repository root, with kg installed or ``PYTHONPATH=.``; the tests
+import it as ``devset_eval``)
 
 prints precision and recall of mentions (models, methods, datasets) and of
 proposed names, and recall of acronym pairs per split, and all together. The
@@ -18,11 +22,12 @@ import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Collection
 
 from kg.extract.normalise import entity_key, singular_key, strip_variant
 
 SCORED_TYPES = ("model", "method", "dataset")
-DEFAULT = Path(__file__).resolve().parents[2] / "tests" / "data" / "devset" / "devset.jsonl"
+DEFAULT = Path(__file__).resolve().parent / "data" / "devset" / "devset.jsonl"
 # every set, oldest first (tests/data/devset/README.md tells their history)
 ALL_SETS = tuple(DEFAULT.with_name(f"{name}.jsonl") for name in (
     "devset", "devset2", "devset3", "devset4", "blind", "blind2", "blind3", "blind4", "blind5",
@@ -99,7 +104,7 @@ def report(scores: dict[str, dict[str, Score]]) -> str:
 _TITLE_NAME = re.compile(r"^([^:]{2,40}):\s")
 
 
-def title_names(truth_rows: list[dict], held_out: set[str] = frozenset(),
+def title_names(truth_rows: list[dict], held_out: Collection[str] = frozenset(),
                 misses: list | None = None) -> tuple[int, int]:
     """A yardstick for proposed names on a whole corpus with titles: a title
     "Name: what it does" names the paper's own contribution, and where that name
