@@ -264,9 +264,9 @@ def _cmd_build(args: argparse.Namespace) -> int:
 
 def _cmd_query(args: argparse.Namespace) -> int:
     from kg import queries
+    from kg.connect import open_store
     from kg.errors import QueryError
     from kg.results import format_result
-    from kg.connect import open_store
 
     params: dict[str, str] = {}
     for item in args.param:

@@ -42,7 +42,7 @@ import hashlib
 import re
 import unicodedata
 
-__all__ = ["compact", "entity_key", "fold_name", "name_key", "normalise_text", "paper_id",
+__all__ = ["compact", "entity_key", "fold_name", "name_key", "normalise_text", "own_key", "paper_id",
            "person_key", "search_key", "singular_key"]
 
 # ------------------------------------------------------------ papers, people
@@ -162,3 +162,13 @@ def search_key(name: str) -> str:
     True
     """
     return _SEPARATORS.sub("", name).lower()
+
+
+def own_key(key: str) -> str:
+    """The key of a paper's own entity whose name folds to a gazetteer entry's key
+    without being that entry (the paper's "Maestro", the MAESTRO dataset).
+
+    >>> own_key("maestro")
+    'maestro-own'
+    """
+    return key + "-own"

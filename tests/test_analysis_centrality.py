@@ -9,7 +9,12 @@ import pytest
 
 from kg.analysis._igraph import to_igraph
 from kg.analysis.centrality import (
-    author_metrics, betweenness, closeness, degree_centrality, eigenvector, pagerank,
+    author_metrics,
+    betweenness,
+    closeness,
+    degree_centrality,
+    eigenvector,
+    pagerank,
 )
 from kg.graph import coauthor_graph
 from kg.models import Corpus, Paper

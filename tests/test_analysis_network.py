@@ -13,7 +13,12 @@ import pytest
 
 from kg.analysis._igraph import to_igraph
 from kg.analysis.network import (
-    bfs_sample, describe_counts, distance_stats, lotka, network_stats, productivity,
+    bfs_sample,
+    describe_counts,
+    distance_stats,
+    lotka,
+    network_stats,
+    productivity,
 )
 from kg.graph import coauthor_graph
 from kg.models import Corpus, Paper

@@ -6,8 +6,8 @@ import io
 import json
 
 import pytest
-
 import rdf_fixture
+
 from kg.cli import main
 from kg.rdf_stage import write_rdf
 

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import pytest
 from _pytest.outcomes import Failed, Skipped
-
 from conftest import unavailable
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from kg.extract.acronyms import find_acronyms
 from kg.extract.discover import name_shaped
-from kg.extract.gazetteer import load, read_entries, gazetteer_dir, build
+from kg.extract.gazetteer import build, gazetteer_dir, load, read_entries
 from kg.extract.normalise import entity_key, singular_key, strip_variant
 from kg.extract.proposals import find_proposals
 from kg.extract.tokenizer import blank

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from kg.cli import main
-from kg.extract import extract_corpus, extract_texts, make_nlp, PIPES
+from kg.extract import PIPES, extract_corpus, extract_texts, make_nlp
 
 ABSTRACT = (
     "Large Language Models (LLMs) are costly. We propose ToMoE, a method that turns "

@@ -13,8 +13,8 @@ import re
 
 import pyoxigraph as ox
 import pytest
-
 from hostile import assert_within_budget, build_case, listing
+
 from kg.teams import MAX_LINKED_TEAM
 from kg.vocab import SCHEMA
 

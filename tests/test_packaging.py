@@ -23,7 +23,6 @@ import sys
 import sysconfig
 from pathlib import Path
 
-
 from conftest import unavailable
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pyoxigraph as ox
 import pytest
-
 import rdf_fixture
+
 from kg import queries
 from kg.errors import QueryError
 from kg.models import Build

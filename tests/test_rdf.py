@@ -7,11 +7,11 @@ import random
 
 import pyoxigraph as ox
 import pytest
+import rdf_fixture
 import rdflib
 from rdflib import Literal, URIRef
 from rdflib.namespace import DCTERMS, PROV, RDF, RDFS, SKOS, VOID, XSD
 
-import rdf_fixture
 from kg.models import Build, Corpus, Extraction, Mention, Paper
 from kg.rdf import paper_label, to_graph, to_jsonld, to_ntriples, to_turtle
 from kg.vocab import KGO, OA, SCHEMA, Minter

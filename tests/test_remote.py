@@ -17,9 +17,10 @@ from pathlib import Path
 
 import pyoxigraph as ox
 import pytest
-from conftest import unavailable
-
 import rdf_fixture
+from conftest import unavailable
+from test_queries import CASES
+
 from kg import queries
 from kg.cli import main
 from kg.errors import QueryError, StoreError
@@ -27,7 +28,6 @@ from kg.rdf import to_ntriples
 from kg.remote import RemoteStore, push, run_query_remote, with_bindings
 from kg.results import format_result
 from kg.store import EmbeddedStore
-from test_queries import CASES
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / ".ci" / "start-virtuoso.sh"

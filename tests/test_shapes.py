@@ -2,14 +2,21 @@
 from __future__ import annotations
 
 import pytest
-
 import rdf_fixture
+
 from kg.errors import ValidationError
 from kg.models import Build
 from kg.rdf import ntriples_to_rdflib, to_ntriples
 from kg.rdf_stage import write_rdf
 from kg.store import EmbeddedStore
-from kg.validate import check, compile_shapes, load_shapes, shapes_path, validate_pyshacl, validate_store
+from kg.validate import (
+    check,
+    compile_shapes,
+    load_shapes,
+    shapes_path,
+    validate_pyshacl,
+    validate_store,
+)
 
 R = "https://w3id.org/paper-kg/resource/"
 P1 = f"<{R}paper/{rdf_fixture.P1}>"

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import pyoxigraph as ox
 import pytest
+import rdf_fixture
 import rdflib
 
-import rdf_fixture
 from kg.errors import QueryError, StoreError
 from kg.models import Build
 from kg.rdf import to_ntriples

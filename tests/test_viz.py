@@ -16,8 +16,16 @@ from kg.errors import KgError
 from kg.graph import coauthor_graph, knowledge_graph
 from kg.models import Build, Corpus, Extraction, Mention, Paper, Track
 from kg.viz import (
-    coauthors_view, ego_view, entities_view, entity_view, find_track, index_html, kg_view,
-    to_html, track_view, view,
+    coauthors_view,
+    ego_view,
+    entities_view,
+    entity_view,
+    find_track,
+    index_html,
+    kg_view,
+    to_html,
+    track_view,
+    view,
 )
 from kg.viz.html import vis_assets
 from kg.viz.layout import layout

@@ -17,7 +17,12 @@ from __future__ import annotations
 
 from kg.analysis.caveats import data_caveats, name_variants
 from kg.analysis.centrality import (
-    AuthorMetrics, author_metrics, betweenness, closeness, degree_centrality, eigenvector,
+    AuthorMetrics,
+    author_metrics,
+    betweenness,
+    closeness,
+    degree_centrality,
+    eigenvector,
     pagerank,
 )
 from kg.analysis.communities import Partition, describe, leiden, louvain, modularity

@@ -38,7 +38,12 @@ import numpy as np
 
 from kg.analysis._igraph import IGraph, seeded, to_igraph
 from kg.analysis.network import (
-    EXACT_LIMIT, SAMPLES, BfsSample, bfs_sample, component_vertices, is_large,
+    EXACT_LIMIT,
+    SAMPLES,
+    BfsSample,
+    bfs_sample,
+    component_vertices,
+    is_large,
 )
 
 __all__ = [

@@ -28,7 +28,13 @@ from kg.analysis.caveats import data_caveats
 from kg.analysis.centrality import METRICS, AuthorMetrics, author_metrics
 from kg.analysis.communities import Partition, describe, leiden, louvain
 from kg.analysis.network import (
-    EXACT_LIMIT, SAMPLES, bfs_sample, component_vertices, distribution, is_large, network_stats,
+    EXACT_LIMIT,
+    SAMPLES,
+    bfs_sample,
+    component_vertices,
+    distribution,
+    is_large,
+    network_stats,
     productivity,
 )
 from kg.analysis.pairs import ego_summary, strongest_pairs

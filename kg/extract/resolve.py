@@ -19,6 +19,7 @@ from kg.extract.heads import head_type, heads
 from kg.extract.normalise import entity_key, singular_key
 from kg.extract.proposals import Proposal
 from kg.extract.ruler import Match
+from kg.identity import own_key
 from kg.models import Alias, Mention
 
 _NOT_AFTER = re.compile(r"^\)?\s*(?:theory|theorem|hypothesis|law|condition|conditions|equation|"
@@ -45,12 +46,6 @@ def _another_thing(gaz: Gazetteer, name: str, key: str, ent: _Ent) -> bool:
         return False
     form = gaz.lookup(key) or gaz.lookup(singular_key(key))
     return form is not None and not surface_ok(name, form, False)
-
-
-def own_key(key: str) -> str:
-    """The key of a paper's own entity whose name folds to a gazetteer entry's key
-    without being that entry (the paper's "Maestro", the MAESTRO dataset)."""
-    return key + "-own"
 
 
 def _cue_type(after: str) -> str | None:

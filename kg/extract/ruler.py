@@ -8,8 +8,8 @@ Pure functions; the spaCy component only calls :func:`match`.
 from __future__ import annotations
 
 import re
-from itertools import compress
 from dataclasses import dataclass
+from itertools import compress
 from typing import Final, Literal
 
 from kg.extract.gazetteer import Form, Gazetteer

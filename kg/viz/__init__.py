@@ -27,8 +27,18 @@ from kg.viz.html import to_html
 from kg.viz.network import LegendEntry, ViewNetwork
 from kg.viz.site import index_html
 from kg.viz.views import (
-    MAX_EDGES, MAX_NODES, VIEWS, coauthors_view, ego_view, entities_view, entity_view,
-    find_entity, find_track, kg_view, track_view, view,
+    MAX_EDGES,
+    MAX_NODES,
+    VIEWS,
+    coauthors_view,
+    ego_view,
+    entities_view,
+    entity_view,
+    find_entity,
+    find_track,
+    kg_view,
+    track_view,
+    view,
 )
 
 __all__ = [

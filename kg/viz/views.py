@@ -30,7 +30,12 @@ from kg.viz.assemble import assemble
 from kg.viz.lookup import BuildIndex
 from kg.viz.network import ViewNetwork
 from kg.viz.style import (
-    COMMUNITY_COLOURS, KIND_GROUPS, OTHER_COLOUR, Group, join_limited, short_label,
+    COMMUNITY_COLOURS,
+    KIND_GROUPS,
+    OTHER_COLOUR,
+    Group,
+    join_limited,
+    short_label,
 )
 
 if TYPE_CHECKING:

@@ -13,9 +13,30 @@ from itertools import compress
 from typing import Iterator
 
 from kg.extract.proposals.patterns import (
-    ADVERB_BEFORE, APPOSITION_AT, CALLED, CALLED_MORE, CUE, CUE_LOOSE, CUE_LOWER, CUE_PAREN,
-    DASH_NAME, ENUM_AT, ENUM_MARK, ENUM_TITLE, LOWER_NAMED, METHOD_COMMA, NAME_FULL,
-    NOVEL_PAREN, OUR, OUR_IS, OWN, OWN_APPOSITION, SUBJECT, VERBS, VERBS_ING, WINS_AT,
+    ADVERB_BEFORE,
+    APPOSITION_AT,
+    CALLED,
+    CALLED_MORE,
+    CUE,
+    CUE_LOOSE,
+    CUE_LOWER,
+    CUE_PAREN,
+    DASH_NAME,
+    ENUM_AT,
+    ENUM_MARK,
+    ENUM_TITLE,
+    LOWER_NAMED,
+    METHOD_COMMA,
+    NAME_FULL,
+    NOVEL_PAREN,
+    OUR,
+    OUR_IS,
+    OWN,
+    OWN_APPOSITION,
+    SUBJECT,
+    VERBS,
+    VERBS_ING,
+    WINS_AT,
 )
 
 # the first words of the long patterns, as a regex (no tokens) and as words
