@@ -76,3 +76,17 @@ def test_every_module_says_its_concern():
     missing = [_module_name(p) for p in PKG.rglob("*.py")
                if not ast.get_docstring(ast.parse(p.read_text(encoding="utf-8")))]
     assert missing == []
+
+
+def test_the_readme_module_map_matches_the_tree():
+    readme = (PKG.parent / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### Module map", 1)[1].split("\n## ", 1)[0]
+    rows = [line for line in section.splitlines() if line.startswith("| `")]
+    named = set()
+    for row in rows:
+        named |= {n.strip("/") for n in row.split("`")[1::2]}
+    stems = {p.stem for p in PKG.rglob("*.py") if p.stem != "__init__"}
+    packages = {p.parent.name for p in PKG.rglob("__init__.py") if p.parent != PKG}
+    assert stems - named == set()                # every module is on the map
+    first = {n.strip("/") for row in rows for n in row.split("|")[1].split("`")[1::2]}
+    assert first - stems - packages == set()     # and the map names no module that is gone
