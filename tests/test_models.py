@@ -92,7 +92,7 @@ def test_the_sample_round_trips(sample_corpus, sample_extractions):
 
 
 def _devset_ids():
-    from kg.extract.evaluate import ALL_SETS
+    from devset_eval import ALL_SETS
 
     return [p.stem for p in ALL_SETS]
 
@@ -100,7 +100,7 @@ def _devset_ids():
 @pytest.mark.parametrize("name", _devset_ids())
 def test_every_devset_round_trips(name):
     from kg.extract import extract_texts
-    from kg.extract.evaluate import ALL_SETS, load
+    from devset_eval import ALL_SETS, load
 
     (path,) = [p for p in ALL_SETS if p.stem == name]
     rows = load(path)
