@@ -99,8 +99,9 @@ def _devset_ids():
 
 @pytest.mark.parametrize("name", _devset_ids())
 def test_every_devset_round_trips(name):
-    from kg.extract import extract_texts
     from devset_eval import ALL_SETS, load
+
+    from kg.extract import extract_texts
 
     (path,) = [p for p in ALL_SETS if p.stem == name]
     rows = load(path)
