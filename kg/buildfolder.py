@@ -283,3 +283,23 @@ def recover(folder: Path) -> None:
             shutil.rmtree(path, ignore_errors=True)
     for path in sorted(folder.glob(TRASH_PREFIX + "*")):
         shutil.rmtree(path, ignore_errors=True)
+    for path in legacy_leftovers(folder):
+        shutil.rmtree(path, ignore_errors=True)
+
+
+def legacy_leftovers(folder: Path) -> list[Path]:
+    """What killed builds of earlier kg (before the manifest) left beside ``folder``: hidden staging
+    (``.NAME.building-*``) and swap (``.NAME.old-*``) folders holding nothing but
+    kg's outputs. Anything else there is not kg's and is not listed."""
+    folder = Path(os.path.abspath(folder))
+    if not folder.name:
+        return []
+    found = []
+    for pattern in (f".{folder.name}.building-*", f".{folder.name}.old-*"):
+        for path in sorted(folder.parent.glob(pattern)):
+            if path.is_dir() and not path.is_symlink() and all(
+                    entry_name(p) in KNOWN_OUTPUTS or p.name in PLACEHOLDERS
+                    or p.name.startswith(".") and p.name.endswith(".tmp")
+                    for p in path.iterdir()):
+                found.append(path)
+    return found

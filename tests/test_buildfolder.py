@@ -380,3 +380,23 @@ def test_viz_into_a_folder_and_refused_links(tmp_path, listing):
     assert _kg("viz", "entities", "-o", str(tmp_path / "link.html"),
                "--from", str(out)).returncode == 0
     assert (tmp_path / "link.html").is_symlink() and target.read_text().startswith("<")
+
+
+def test_leftovers_of_earlier_kg_beside_the_folder_are_removed(tmp_path):
+    out = tmp_path / "output"
+    old_staging = tmp_path / ".output.building-ab12cd34"   # a killed build of an earlier kg
+    old_staging.mkdir()
+    (old_staging / "corpus.jsonl").write_text("{}\n")
+    (old_staging / "store").mkdir()
+    swapped = tmp_path / ".output.old-4242"
+    swapped.mkdir()
+    (swapped / "graph.ttl").write_text("")
+    users = tmp_path / ".output.building-mine"               # same shape, but not kg's
+    users.mkdir()
+    (users / "notes.md").write_text("mine")
+    assert buildfolder.legacy_leftovers(out) == [old_staging, swapped]
+    out.mkdir()
+    with buildfolder.locked(out):
+        buildfolder.recover(out)
+    assert not old_staging.exists() and not swapped.exists()
+    assert (users / "notes.md").read_text() == "mine"
