@@ -288,9 +288,9 @@ def recover(folder: Path) -> None:
 
 
 def legacy_leftovers(folder: Path) -> list[Path]:
-    """What killed builds of earlier kg (before the manifest) left beside ``folder``: hidden staging
-    (``.NAME.building-*``) and swap (``.NAME.old-*``) folders holding nothing but
-    kg's outputs. Anything else there is not kg's and is not listed."""
+    """What killed builds of earlier kg (before the manifest) left beside ``folder``:
+    hidden staging (``.NAME.building-*``) and swap (``.NAME.old-*``) folders holding
+    nothing but kg's outputs. Anything else there is not kg's and is not listed."""
     folder = Path(os.path.abspath(folder))
     if not folder.name:
         return []
