@@ -137,6 +137,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="extra RDF serialisations besides graph.ttl (repeatable)",
     )
     p.add_argument("--workers", type=int, default=1, help="processes for extraction")
+    p.add_argument("--people", default=None, metavar="FILE",
+                   help="a people file: names to merge ('merge: A = B') or exclude "
+                        "('exclude: NAME')")
     _add_input_options(p)
     _add_progress_options(p)
     p.set_defaults(func=_cmd_build)
@@ -164,6 +167,10 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("coauthors", help="co-authorship statistics")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.add_argument("--from", dest="from_dir", default="output", help="a build folder")
+    p.add_argument("--track", default=None,
+                   help="only the papers of this track (its label, area or subarea; any case)")
+    p.add_argument("--people", default=None, metavar="FILE",
+                   help="a people file applied to the build's author lists first")
     p.set_defaults(func=_cmd_coauthors)
 
     p = sub.add_parser("viz", help="write an interactive HTML view")
@@ -255,6 +262,7 @@ def _cmd_build(args: argparse.Namespace) -> int:
         rdf_formats=tuple(args.rdf_format or ()),
         workers=args.workers,
         progress=_progress(args),
+        people=args.people,
     )
     _report_corpus(result.corpus, args)
     if not args.quiet:
@@ -300,11 +308,24 @@ def _cmd_queries(args: argparse.Namespace) -> int:
 
 
 def _cmd_coauthors(args: argparse.Namespace) -> int:
+    from dataclasses import replace
+
     from kg.analysis import analyse
     from kg.buildread import load_build
-    from kg.coauthors import tables
+    from kg.coauthors import tables, track_build
 
-    report = analyse(load_build(args.from_dir)).report
+    rules = None
+    if args.people:
+        from kg.people import apply_people, read_people
+
+        rules = read_people(args.people)  # a bad file fails before the build is read
+    build = load_build(args.from_dir)
+    if rules is not None:
+        build = replace(build, corpus=apply_people(build.corpus, rules))
+    if args.track:
+        build = track_build(build, args.track)
+        print(f"kg: track {args.track!r}: {len(build.corpus.papers):,} papers", file=sys.stderr)
+    report = analyse(build).report
     if args.json:
         from kg.safetext import json_for_terminal
 

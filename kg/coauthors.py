@@ -14,7 +14,8 @@ Files (names from :mod:`kg.buildfolder`): ``report.json``, ``report.md``,
 ``coauthors.graphml`` and ``coauthors.gexf`` (with each author's measures
 and Leiden community, for Gephi), ``coauthors_vosviewer_map.txt`` and
 ``coauthors_vosviewer_network.txt``, ``authors.csv`` (every author's
-measures). :func:`tables` renders the report for ``kg coauthors``.
+measures). :func:`tables` renders the report for ``kg coauthors``;
+:func:`track_build` narrows a build to one track's papers (``--track``).
 """
 from __future__ import annotations
 
@@ -27,7 +28,9 @@ from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping, Union
 from kg import buildfolder, fsio
 from kg.buildfolder import EXPORT_FILES, REPORT_FILES
 from kg.buildread import load_build  # re-exported: it lived here
-from kg.models import Build
+from kg.errors import KgError
+from kg.identity import normalise_text
+from kg.models import Build, Corpus
 from kg.progress import Progress
 from kg.reportdata import BuildSummary, CoauthorReport, ExtractionSummary, Report
 
@@ -37,7 +40,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from kg.analysis import CoauthorAnalysis
 
 __all__ = ["CoauthorStageResult", "write_coauthors", "stage_outputs", "load_build", "tables",
-           "REPORT_FILES", "EXPORT_FILES"]
+           "track_build", "REPORT_FILES", "EXPORT_FILES"]
 
 Content = Union[str, bytes, Iterable[str]]
 
@@ -138,7 +141,8 @@ def _outputs(build: Build, products: _Products, *, corpus: BuildSummary | Mappin
     yield buildfolder.COAUTHORS_GEXF, _timed(gexf(G, node_attrs), products, "exports")
     yield buildfolder.VOSVIEWER_MAP, _timed(vosviewer_map(G, community), products, "exports")
     yield buildfolder.VOSVIEWER_NETWORK, _timed(vosviewer_network(G), products, "exports")
-    yield buildfolder.AUTHORS_CSV, _timed(authors_csv(m), products, "exports")
+    yield (buildfolder.AUTHORS_CSV,
+           _timed(authors_csv(m, _author_tracks(build.corpus), community), products, "exports"))
     del node_attrs
 
     t0 = time.perf_counter()
@@ -147,6 +151,18 @@ def _outputs(build: Build, products: _Products, *, corpus: BuildSummary | Mappin
     products.add("nx_graphs", t0)
     products.knowledge_graph = K
     yield buildfolder.GRAPH_GRAPHML, _timed(graphml(K, graph_id="kg"), products, "exports")
+
+
+def _author_tracks(corpus: Corpus) -> dict[str, set[str]]:
+    """Each person key's tracks (labels of the tracks of their papers)."""
+    from kg.graph import paper_author_keys
+
+    out: dict[str, set[str]] = {}
+    for p in corpus.papers:
+        if p.track is not None:
+            for k in paper_author_keys(p):
+                out.setdefault(k, set()).add(p.track.label)
+    return out
 
 
 def _write(path: Path, content: Content) -> None:
@@ -215,6 +231,36 @@ def stage_outputs(build: Build, *, corpus_summary: BuildSummary | Mapping | None
             if products.knowledge_graph is not None:
                 shared["knowledge_graph"] = products.knowledge_graph
         yield item
+
+
+def track_build(build: Build, track: str) -> Build:
+    """``build`` narrowed to the papers of ``track``: those whose track label, area or
+    subarea is ``track`` (case and spacing do not count).
+
+    Raises
+    ------
+    KgError
+        When no paper has such a track (naming a few that exist).
+
+    Examples
+    --------
+    >>> from kg.models import Paper, Track
+    >>> b = Build(Corpus((Paper("1", ("A",), "x", track=Track("Theory", "Learning")),
+    ...                   Paper("2", ("B",), "y", track=Track("Applications")))))
+    >>> [p.id for p in track_build(b, "learning").corpus.papers]
+    ['1']
+    """
+    want = normalise_text(track)
+    papers = tuple(p for p in build.corpus.papers if p.track is not None and want in {
+        normalise_text(t) for t in (p.track.label, p.track.area, p.track.subarea or "")})
+    if not want or not papers:
+        known = sorted({p.track.label for p in build.corpus.papers if p.track is not None})
+        some = "; ".join(known[:5]) + (f"; … ({len(known) - 5} more)" if len(known) > 5 else "")
+        raise KgError(f"no paper in track {track!r}; known tracks: {some or 'none'}")
+    ids = {p.id for p in papers}
+    corpus = Corpus(papers=papers, entries=len(papers), files=build.corpus.files)
+    return Build(corpus=corpus, extractions={k: v for k, v in build.extractions.items()
+                                             if k in ids})
 
 
 def tables(report: CoauthorReport | Mapping) -> list:

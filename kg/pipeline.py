@@ -29,6 +29,7 @@ from kg.sample import sample_files  # re-exported: it lived here
 
 if TYPE_CHECKING:  # pragma: no cover
     from kg.coauthors import CoauthorStageResult
+    from kg.people import PeopleRules
 
 __all__ = ["BuildResult", "ParseStageResult", "ExtractStageResult", "ViewsStageResult", "build",
            "build_summary", "sample_files", "summary"]
@@ -115,8 +116,12 @@ def build(
     rdf_formats: Sequence[str] = (),
     workers: int = 1,
     progress: Progress = QUIET,
+    people: str | Path | None = None,
 ) -> BuildResult:
     """Read listings (default: the bundled sample) and write every output.
+
+    ``people`` names a people file (:mod:`kg.people`): its merges and
+    exclusions are applied to the author lists right after parsing.
 
     The output folder must be missing, empty or a kg build
     (:func:`kg.buildfolder.check_target`); anything in it that kg did not
@@ -129,6 +134,11 @@ def build(
         from kg.vocab import check_base
 
         check_base(base)  # a bad --base fails before any work
+    rules = None
+    if people is not None:
+        from kg.people import read_people
+
+        rules = read_people(people)  # so does a bad people file
     final = buildfolder.check_target(out_dir)
     paths = [Path(f) for f in files] if files else sample_files()
     with buildfolder.locked(final):
@@ -137,7 +147,7 @@ def build(
         try:
             result = _build_into(out, paths, input_format=input_format, max_bytes=max_bytes,
                                  base=base, rdf_formats=rdf_formats, workers=workers,
-                                 progress=progress)
+                                 progress=progress, people=rules)
             buildfolder.seal(out)
         except BaseException:
             shutil.rmtree(out, ignore_errors=True)   # the previous output stays as it was
@@ -160,13 +170,20 @@ def _signals_deferred() -> Iterator[None]:
 
 
 def _parse_stage(out: Path, paths: list[Path], *, input_format: str | None,
-                 max_bytes: int | None, progress: Progress) -> ParseStageResult:
-    """Read the listings; write ``corpus.jsonl``. A corpus without papers is an error."""
+                 max_bytes: int | None, progress: Progress,
+                 people: PeopleRules | None = None) -> ParseStageResult:
+    """Read the listings (and apply the people file); write ``corpus.jsonl``.
+
+    A corpus without papers is an error."""
     from kg.parse import paper_to_json, read_corpus
 
     t0 = time.perf_counter()
     with progress.stage("parsing listings"):
         corpus = read_corpus(paths, format=input_format, max_bytes=max_bytes)
+        if people is not None:
+            from kg.people import apply_people
+
+            corpus = apply_people(corpus, people)
     timings = {"parse": time.perf_counter() - t0}
     if not corpus.papers:
         first = f"; first warning: {corpus.warnings[0]}" if corpus.warnings else ""
@@ -242,6 +259,7 @@ def _build_into(
     rdf_formats: Sequence[str],
     workers: int,
     progress: Progress,
+    people: PeopleRules | None = None,
 ) -> BuildResult:
     """Every stage, writing into the staging folder ``out``."""
     from kg.coauthors import write_coauthors
@@ -249,7 +267,7 @@ def _build_into(
     from kg.rdf_stage import write_rdf
 
     parsed = _parse_stage(out, paths, input_format=input_format, max_bytes=max_bytes,
-                          progress=progress)
+                          progress=progress, people=people)
     extracted = _extract_stage(out, parsed.corpus, workers=workers, progress=progress)
     build_ = extracted.build
     counts = build_summary(build_.corpus, build_.extractions)   # the one summary of the build

@@ -231,18 +231,28 @@ def to_markdown(doc: Report | Mapping) -> str:
     return "\n".join(lines).rstrip() + "\n"
 
 
-def authors_csv(metrics) -> Iterator[str]:
+def authors_csv(metrics, tracks: Mapping[str, Iterable[str]] | None = None,
+                community: Mapping[str, int] | None = None) -> Iterator[str]:
     """Every author's measures as CSV (``authors.csv``), in key order.
 
     ``metrics`` is a :class:`kg.analysis.AuthorMetrics`; floats are written
-    with 6 significant digits.
+    with 6 significant digits. The last two columns: ``tracks`` (the labels
+    of the author's papers' tracks, sorted, ``; ``-joined; from ``tracks``,
+    by person key) and ``community`` (Leiden community id, from
+    ``community``); empty where not given.
     """
     cols = ["name", "papers", "collaborators", "strength", "degree_centrality", "betweenness",
             "closeness", "eigenvector", "pagerank"]
     data = [metrics.columns[c] for c in cols]
+    tracks = tracks or {}
+    community = community or {}
 
     def cell(v):
         return float(f"{v:.6g}") if isinstance(v, float) else v
 
-    rows = ([metrics.keys[i]] + [cell(col[i]) for col in data] for i in range(len(metrics.keys)))
-    return table_csv(["key"] + cols, rows)
+    def extra(key: str) -> list:
+        c = community.get(key)
+        return ["; ".join(sorted(set(tracks.get(key, ())))), "" if c is None else c]
+
+    rows = ([k] + [cell(col[i]) for col in data] + extra(k) for i, k in enumerate(metrics.keys))
+    return table_csv(["key"] + cols + ["tracks", "community"], rows)

@@ -27,7 +27,7 @@ from typing import Any, Mapping, TypeVar, Union
 
 __all__ = [
     "Record", "optional", "Counts", "Lotka", "Productivity", "Components", "Distances",
-    "NetworkStats", "LargeTeams", "Caveats", "AuthorRow", "CentralityMethod", "Centrality",
+    "NetworkStats", "LargeTeams", "Homonym", "Homonyms", "Caveats", "AuthorRow", "CentralityMethod", "Centrality",
     "Community", "PartitionSummary", "Communities", "Pair", "StrongestPairs", "Ego",
     "Parameters", "CoauthorReport", "ExtractionCounts", "BuildSummary", "ExtractionSummary",
     "Report",
@@ -218,6 +218,29 @@ class LargeTeams(Record):
 
 
 @dataclass(frozen=True)
+class Homonym(Record):
+    """A name whose ego network looks like several people, with the evidence."""
+
+    name: str
+    papers: int
+    collaborators: int
+    groups: int                     # co-author groups of 2 or more, the name removed
+    group_sizes: tuple[int, ...]    # every group (component), largest first
+    largest_share: float            # of the co-authors, in the largest group
+    clustering: float               # local clustering coefficient
+
+
+@dataclass(frozen=True)
+class Homonyms(Record):
+    """Names that may be several people (kg.analysis.caveats.homonym_suspects)."""
+
+    rule: str
+    examined: int
+    flagged: int
+    suspects: tuple[Homonym, ...]
+
+
+@dataclass(frozen=True)
 class Caveats(Record):
     """What the data cannot tell (cut author lists, identity by name)."""
 
@@ -235,6 +258,7 @@ class Caveats(Record):
     identity: str
     notes: tuple[str, ...]
     large_teams: LargeTeams | None = optional()
+    homonyms: Homonyms | None = optional()
 
 
 @dataclass(frozen=True)

@@ -84,3 +84,12 @@ def test_icml_report_is_exact_at_this_size(icml_report):
     assert leiden["modularity"] > 0.9  # many small, separate groups
     assert leiden["count"] >= icml_report["network"]["components"]["count"]
     assert len(icml_report["centrality"]["top"]["betweenness"]) == 20
+
+
+def test_the_homonym_caveat_names_yang_liu(icml_report):
+    h = icml_report.caveats.homonyms
+    names = [s.name for s in h.suspects]
+    assert len(names) == 5 and "Yang Liu" in names
+    yl = h.suspects[names.index("Yang Liu")]
+    assert yl.groups >= 3 and yl.clustering < 0.2 and yl.collaborators >= 30
+    assert any("Yang Liu (" in n for n in icml_report.caveats.notes)

@@ -7,6 +7,8 @@ normalised name: two people with one name merge into one node; one person
 written two ways (diacritics, initials) splits into two. A paper with more
 than :data:`~kg.teams.MAX_LINKED_TEAM` authors keeps its authors but adds no
 co-author pairs (:mod:`kg.teams`); the caveats say so when a build has one.
+:func:`homonym_suspects` flags names whose ego network looks like several
+people (:data:`HOMONYM_RULE`).
 
 Examples
 --------
@@ -21,12 +23,29 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from kg.analysis._igraph import IGraph
 from kg.graph import paper_author_keys
 from kg.identity import fold_name  # re-exported: it lived here
 from kg.models import Corpus
 from kg.teams import MAX_LINKED_TEAM
 
-__all__ = ["fold_name", "name_variants", "large_teams", "data_caveats"]
+__all__ = ["fold_name", "name_variants", "large_teams", "data_caveats", "homonym_suspects",
+           "HOMONYM_RULE", "homonym_note"]
+
+#: how many authors, by number of collaborators, :func:`homonym_suspects` examines
+HOMONYM_EXAMINED = 50
+#: groups of at least this many co-authors count
+HOMONYM_GROUP = 2
+HOMONYM_MIN_GROUPS = 3
+HOMONYM_MAX_CLUSTERING = 0.2
+HOMONYM_MAX_LARGEST_SHARE = 0.5
+HOMONYM_RULE = (
+    f"of the {HOMONYM_EXAMINED} authors with most collaborators, those whose co-authors fall "
+    f"into at least {HOMONYM_MIN_GROUPS} groups of {HOMONYM_GROUP} or more once the author is "
+    "removed (connected components of the ego network without its centre), with local "
+    f"clustering under {HOMONYM_MAX_CLUSTERING} and no group holding half of the co-authors; "
+    "most groups first, then the smallest largest group; a busy person with separate teams "
+    "also fits, so this flags, it does not prove")
 
 
 def name_variants(keys) -> list[list[str]]:
@@ -147,3 +166,62 @@ def data_caveats(corpus: Corpus, examples: int = 10) -> dict:
             f"1/{big['max_linked_team']}), so collaborators, strengths, centralities and "
             "communities leave those papers out")
     return out
+
+
+def homonym_suspects(h: IGraph, top: int = 5, examined: int = HOMONYM_EXAMINED) -> dict:
+    """Names whose ego network looks like several people (:data:`HOMONYM_RULE`).
+
+    For each of the ``examined`` authors with most collaborators (ties by
+    name): ``groups``, the sizes of the connected components of their
+    co-authors once they are removed (largest first); ``clustering``, their
+    local clustering coefficient. Returns the rule, how many were examined,
+    how many fit, and the ``top`` that fit best, each with its evidence.
+
+    Examples
+    --------
+    >>> from kg.analysis._igraph import from_data
+    >>> from kg.graph import coauthor_data
+    >>> from kg.models import Corpus, Paper
+    >>> ps = [Paper(str(i), ("X", f"a{i}", f"b{i}"), str(i)) for i in range(4)]
+    >>> d = homonym_suspects(from_data(coauthor_data(Corpus(tuple(ps)))))
+    >>> s = d["suspects"][0]
+    >>> s["name"], s["groups"], s["group_sizes"], s["clustering"], s["papers"]
+    ('X', 4, [2, 2, 2, 2], 0.142857, 4)
+    """
+    g = h.graph
+    degree = g.degree()
+    names = g.vs["name"]
+    order = sorted(range(g.vcount()), key=lambda v: (-degree[v], names[v], h.keys[v]))
+    order = [v for v in order[:examined] if degree[v] > 0]
+    clustering = g.transitivity_local_undirected(order, mode="zero") if order else []
+    found = []
+    for v, cc in zip(order, clustering):
+        nbrs = g.neighbors(v)
+        sizes = sorted((len(c) for c in g.induced_subgraph(nbrs).connected_components()),
+                       reverse=True)
+        groups = sum(1 for n in sizes if n >= HOMONYM_GROUP)
+        share = sizes[0] / len(nbrs)
+        if (groups >= HOMONYM_MIN_GROUPS and cc < HOMONYM_MAX_CLUSTERING
+                and share < HOMONYM_MAX_LARGEST_SHARE):
+            found.append({"name": names[v], "papers": int(g.vs[v]["papers"]),
+                          "collaborators": len(nbrs), "groups": groups,
+                          "group_sizes": sizes, "largest_share": round(share, 6),
+                          "clustering": round(float(cc), 6)})
+    found.sort(key=lambda r: (-r["groups"], r["largest_share"], r["name"]))
+    return {"rule": HOMONYM_RULE, "examined": len(order), "flagged": len(found),
+            "suspects": found[:top]}
+
+
+def homonym_note(d: dict) -> str:
+    """One line of the caveats naming the suspects of :func:`homonym_suspects` and their evidence."""
+    if not d["suspects"]:
+        return (f"no name looks like several people ({d['examined']} authors with most "
+                "collaborators examined)")
+    ev = "; ".join(
+        f"{s['name']} ({s['papers']} papers, {s['collaborators']} co-authors in {s['groups']} "
+        f"groups {'/'.join(map(str, s['group_sizes'][:6]))}"
+        f"{'/…' if len(s['group_sizes']) > 6 else ''}, clustering {s['clustering']:.2f})"
+        for s in d["suspects"])
+    return (f"{d['flagged']} of the {d['examined']} authors with most collaborators have ego "
+            f"networks that look like several people sharing a name (separate co-author "
+            f"groups, low clustering); most likely: {ev}")

@@ -24,7 +24,7 @@ from functools import cached_property
 import networkx as nx
 
 from kg.analysis._igraph import IGraph, from_data, to_igraph
-from kg.analysis.caveats import data_caveats
+from kg.analysis.caveats import data_caveats, homonym_note, homonym_suspects
 from kg.analysis.centrality import METRICS, AuthorMetrics, author_metrics
 from kg.analysis.communities import Partition, describe, leiden, louvain
 from kg.analysis.network import (
@@ -202,9 +202,12 @@ def analyse(build: Build | Corpus, G: nx.Graph | None = None, *, seed: int = 0, 
             d["top"] = describe(p, None, build, top=top, h=h)
         return d
 
+    caveats = data_caveats(build.corpus)
+    caveats["homonyms"] = homonym_suspects(h)
+    caveats["notes"].append(homonym_note(caveats["homonyms"]))
     report = {
         "parameters": {"seed": seed, "top": top, "exact_limit": exact_limit, "samples": samples},
-        "caveats": data_caveats(build.corpus),
+        "caveats": caveats,
         "productivity": productivity(build.corpus),
         "network": net,
         "centrality": {"method": metrics.method, "top": tops},
