@@ -122,7 +122,10 @@ def _content_md(c: ContentTables) -> Iterator[str]:
         yield ""
         yield from _table(["track", "papers", "authors"], [
             [md_escape(t.track), _f(t.papers), _f(t.authors)] for t in c.tracks])
-    if c.papers_without_track:
+    if not c.tracks:
+        yield "No paper has a track: the tables per track are left out."
+        yield ""
+    elif c.papers_without_track:
         yield f"Papers without a track: {_f(c.papers_without_track)}."
         yield ""
     if c.entities_by_type:

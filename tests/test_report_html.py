@@ -189,3 +189,14 @@ def test_markdown_cells_with_escaped_pipes_and_backslashes():
     md = "| a | b |\n|---|---|\n| x \\| y \\\\ | 1,234 |\n"
     page = markdown_html(md)
     assert "<td>x | y \\</td>" in page and '<td class="n">1,234</td>' in page
+
+
+def test_a_corpus_without_tracks_says_so():
+    p = Paper("p0", ("Ann", "Bo"), "We use BERT.")
+    b = Build(Corpus((p,)), {"p0": Extraction("p0", p.abstract, (
+        Mention("BERT", "BERT", "model", 7, 11, key="bert"),))})
+    files = dict(stage_outputs(b, exports=False))
+    assert "No paper has a track: the tables per track are left out." in files[bf.REPORT_MD]
+    assert "### Papers and authors per track" not in files[bf.REPORT_MD]
+    assert "BERT (1)" in files[bf.REPORT_HTML]
+    assert json.loads(files[bf.REPORT_JSON])["content"]["papers_without_track"] == 1
