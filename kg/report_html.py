@@ -40,7 +40,7 @@ table{border-collapse:collapse;margin:.4em 0 1em;font-size:14px}
 th,td{padding:2px 10px;border-bottom:1px solid #eee;text-align:left;vertical-align:top}
 th{border-bottom:1px solid #bbb}td.n{text-align:right;font-variant-numeric:tabular-nums}
 .wide{overflow-x:auto}figure{display:inline-block;margin:.5em 1em .5em 0}
-figure img{max-width:100%;width:520px;border:1px solid #eee}figcaption{color:#555;font-size:13px}
+figure img{max-width:100%;width:460px;border:1px solid #eee}figcaption{color:#555;font-size:13px}
 a{color:#0b63a8}"""
 
 
