@@ -52,6 +52,7 @@ EXTRACTIONS = "extractions.jsonl"
 SUMMARY = "summary.json"
 REPORT_JSON = "report.json"
 REPORT_MD = "report.md"
+REPORT_HTML = "report.html"
 PLOTS_DIR = "plots"
 GRAPH_TTL = "graph.ttl"
 GRAPH_NT = "graph.nt"
@@ -68,7 +69,7 @@ COAUTHORS_HTML = "coauthors.html"
 ENTITIES_HTML = "entities.html"
 INDEX_HTML = "index.html"
 #: files of the co-authorship report and the graph exports, as ``kg.coauthors`` writes them
-REPORT_FILES = (REPORT_JSON, REPORT_MD)
+REPORT_FILES = (REPORT_JSON, REPORT_MD, REPORT_HTML)
 EXPORT_FILES = (GRAPH_GRAPHML, COAUTHORS_GRAPHML, COAUTHORS_GEXF, VOSVIEWER_MAP,
                 VOSVIEWER_NETWORK, AUTHORS_CSV)
 #: ``--rdf-format`` value -> file written (``turtle`` is always written)

@@ -10,7 +10,7 @@ name, content)`` pairs, content being ``str``, ``bytes`` or an iterable of
 string).
 
 Files (names from :mod:`kg.buildfolder`): ``report.json``, ``report.md``,
-``plots/*.png``, ``graph.graphml`` (the whole knowledge graph),
+``plots/*.png``, ``report.html`` (the report with its plots, for a browser), ``graph.graphml`` (the whole knowledge graph),
 ``coauthors.graphml`` and ``coauthors.gexf`` (with each author's measures
 and Leiden community, for Gephi), ``coauthors_vosviewer_map.txt`` and
 ``coauthors_vosviewer_network.txt``, ``authors.csv`` (every author's
@@ -90,11 +90,12 @@ def _outputs(build: Build, products: _Products, *, corpus: BuildSummary | Mappin
              seed: int, progress: Progress | None, exports: bool
              ) -> Iterator[tuple[str, Content]]:
     """Every file of the stage, lazily; what it makes along the way goes into ``products``."""
-    from kg.analysis import analyse, extraction_summary
+    from kg.analysis import analyse, content_tables, extraction_summary
     from kg.export import gexf, graphml, vosviewer_map, vosviewer_network
     from kg.graph import knowledge_graph
     from kg.plots import PLOTS
     from kg.report import authors_csv, report_document, to_json, to_markdown
+    from kg.report_html import markdown_html
 
     def stage(description: str):
         return progress.stage(description) if progress is not None else nullcontext()
@@ -108,7 +109,8 @@ def _outputs(build: Build, products: _Products, *, corpus: BuildSummary | Mappin
     t0 = time.perf_counter()
     extraction = (ExtractionSummary.from_json(extraction_summary(build))
                   if build.extractions else None)
-    doc = report_document(result.report, corpus=corpus, extraction=extraction)
+    doc = report_document(result.report, corpus=corpus, extraction=extraction,
+                          content=content_tables(build))
     products.report = doc
     text_json, text_md = to_json(doc), to_markdown(doc)
     products.add("report", t0)
@@ -120,6 +122,10 @@ def _outputs(build: Build, products: _Products, *, corpus: BuildSummary | Mappin
         png = fn(result.report)
         products.add("plots", t0)
         yield f"{buildfolder.PLOTS_DIR}/{name}", png
+    t0 = time.perf_counter()
+    page = markdown_html(text_md, PLOTS)
+    products.add("report", t0)
+    yield buildfolder.REPORT_HTML, page
 
     if not exports:
         return

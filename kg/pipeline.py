@@ -274,7 +274,7 @@ def _build_into(
     # RDF: graph.ttl (+ nt/jsonld), store/, SHACL validation
     rdf = write_rdf(build_, out, base=base, rdf_formats=rdf_formats,
                     entities=load_gazetteer().entities, progress=progress)
-    # co-authorship analysis, report.json/md, plots/, graph exports
+    # co-authorship analysis, report.json/md/html, plots/, graph exports
     graphs = write_coauthors(build_, out, corpus=replace(counts, extraction=None),
                              progress=progress)
     fsio.write_text(out / buildfolder.SUMMARY,

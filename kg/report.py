@@ -21,7 +21,14 @@ import re
 from typing import Iterable, Iterator, Mapping, Sequence
 
 from kg.export import table_csv
-from kg.reportdata import BuildSummary, CoauthorReport, Counts, ExtractionSummary, Report
+from kg.reportdata import (
+    BuildSummary,
+    CoauthorReport,
+    ContentTables,
+    Counts,
+    ExtractionSummary,
+    Report,
+)
 
 __all__ = ["report_document", "to_json", "to_markdown", "md_escape", "authors_csv"]
 
@@ -42,19 +49,22 @@ def md_escape(text: object) -> str:
 
 
 def report_document(coauthors: CoauthorReport | Mapping, corpus: BuildSummary | Mapping | None = None,
-                    extraction: ExtractionSummary | Mapping | None = None) -> Report:
-    """The ``report.json`` document: ``corpus``, ``extraction``, ``coauthors``.
+                    extraction: ExtractionSummary | Mapping | None = None,
+                    content: ContentTables | Mapping | None = None) -> Report:
+    """The ``report.json`` document: ``corpus``, ``extraction``, ``coauthors``, ``content``.
 
     ``corpus`` is the build's counts without the extraction's
     (:func:`kg.pipeline.build_summary`), ``extraction``
-    :func:`kg.analysis.extraction_summary`; either may be ``None`` (left
-    out). Each part may be its typed value or its JSON (a dict).
+    :func:`kg.analysis.extraction_summary`, ``content``
+    :func:`kg.analysis.content_tables`; each may be ``None`` (left out).
+    Each part may be its typed value or its JSON (a dict).
     """
     counts = BuildSummary.from_json(corpus) if corpus is not None else None
     return Report(corpus=counts,
                   extraction=(ExtractionSummary.from_json(extraction)
                               if extraction is not None else None),
-                  coauthors=CoauthorReport.from_json(coauthors))
+                  coauthors=CoauthorReport.from_json(coauthors),
+                  content=ContentTables.from_json(content) if content is not None else None)
 
 
 def to_json(doc: Report | Mapping) -> str:
@@ -96,6 +106,53 @@ def _dist(dist: Sequence[Sequence[int]], limit: int = 12) -> str:
 def _counts(c: Counts, digits: int = 3) -> str:
     """mean / median / max of a count."""
     return f"{_f(c.mean, digits)} / {_f(c.median)} / {_f(c.max)}"
+
+
+def _same_people(top, other) -> bool:
+    """Whether two top lists name the same authors in the same order (one says nothing new)."""
+    return [a.name for a in top] == [a.name for a in other[:len(top)]]
+
+
+def _content_md(c: ContentTables) -> Iterator[str]:
+    """Tracks, entities by type, proposed names, tracks x entities."""
+    yield "## Content"
+    yield ""
+    if c.tracks:
+        yield "### Papers and authors per track"
+        yield ""
+        yield from _table(["track", "papers", "authors"], [
+            [md_escape(t.track), _f(t.papers), _f(t.authors)] for t in c.tracks])
+    if not c.tracks:
+        yield "No paper has a track: the tables per track are left out."
+        yield ""
+    elif c.papers_without_track:
+        yield f"Papers without a track: {_f(c.papers_without_track)}."
+        yield ""
+    if c.entities_by_type:
+        yield "### Top entities by type"
+        yield ""
+        yield "Papers mentioning each entity."
+        yield ""
+        yield from _table(["type", "entities (papers)"], [
+            [md_escape(ty), ", ".join(f"{md_escape(n)} ({_f(k)})" for n, k in top)]
+            for ty, top in c.entities_by_type.items()])
+    if c.proposed_by_track:
+        yield "### Proposed names per track"
+        yield ""
+        yield "What papers propose (papers proposing each name)."
+        yield ""
+        yield from _table(["track", "papers proposing", "names (papers)"], [
+            [md_escape(t.track), _f(t.papers_proposing),
+             ", ".join(f"{md_escape(n)} ({_f(k)})" for n, k in t.names)]
+            for t in c.proposed_by_track])
+    te = c.track_entities
+    if te.entities and te.rows:
+        yield "### Tracks and entities"
+        yield ""
+        yield "Papers of each track mentioning each of the most mentioned entities."
+        yield ""
+        yield from _table(["track", *(f"{md_escape(n)} ({md_escape(ty)})" for n, ty in te.entities)],
+                          [[md_escape(r.track), *(_f(k) for k in r.papers)] for r in te.rows])
 
 
 def _coauthor_md(r: CoauthorReport) -> Iterator[str]:
@@ -152,7 +209,7 @@ def _coauthor_md(r: CoauthorReport) -> Iterator[str]:
                           ("closeness", "closeness"), ("eigenvector", "eigenvector centrality"),
                           ("pagerank", "PageRank")):
         top = r.centrality.top.get(metric, ())[:10]
-        if not top:
+        if not top or (metric == "strength" and _same_people(top, r.centrality.top["papers"])):
             continue
         yield f"#### By {title}"
         yield ""
@@ -227,6 +284,8 @@ def to_markdown(doc: Report | Mapping) -> str:
             lines += ["Most mentioned entities (papers):", ""]
             lines += _table(["entity", "type", "papers"], [
                 [md_escape(n), md_escape(t), _f(c)] for n, t, c in ex.top_entities[:15]])
+    if report.content:
+        lines += list(_content_md(report.content))
     lines += list(_coauthor_md(report.coauthors))
     return "\n".join(lines).rstrip() + "\n"
 

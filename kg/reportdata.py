@@ -30,7 +30,7 @@ __all__ = [
     "NetworkStats", "LargeTeams", "Homonym", "Homonyms", "Caveats", "AuthorRow", "CentralityMethod", "Centrality",
     "Community", "PartitionSummary", "Communities", "Pair", "StrongestPairs", "Ego",
     "Parameters", "CoauthorReport", "ExtractionCounts", "BuildSummary", "ExtractionSummary",
-    "Report",
+    "TrackRow", "TrackNames", "TrackCounts", "TrackEntities", "ContentTables", "Report",
 ]
 
 R = TypeVar("R", bound="Record")
@@ -419,12 +419,64 @@ class ExtractionSummary(Record):
     top_entities: tuple[tuple[str, str, int], ...]   # (name, type, papers)
 
 
+# --- what the papers are about, per track (kg.analysis.content) --------------
+
+@dataclass(frozen=True)
+class TrackRow(Record):
+    """One track: its papers and distinct authors."""
+
+    track: str
+    papers: int
+    authors: int
+
+
+@dataclass(frozen=True)
+class TrackNames(Record):
+    """The names papers of one track propose, with how many papers propose each."""
+
+    track: str
+    papers_proposing: int
+    names: Ranked
+
+
+@dataclass(frozen=True)
+class TrackCounts(Record):
+    """One row of the track x entity table: papers mentioning each entity."""
+
+    track: str
+    papers: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class TrackEntities(Record):
+    """Papers of each track mentioning each of the most mentioned entities."""
+
+    entities: tuple[tuple[str, str], ...]   # (name, type): the columns of ``rows``
+    rows: tuple[TrackCounts, ...]
+
+
+@dataclass(frozen=True)
+class ContentTables(Record):
+    """Tracks, entities by type, proposed names and tracks x entities (papers, most first)."""
+
+    papers_without_track: int
+    tracks: tuple[TrackRow, ...]
+    entities_by_type: Mapping[str, Ranked]   # by type: (name, papers)
+    proposed_by_track: tuple[TrackNames, ...]
+    track_entities: TrackEntities
+
+
 @dataclass(frozen=True, kw_only=True)
 class Report(Record):
-    """``report.json``: the corpus counts, the extraction summary, the co-authorship report."""
+    """``report.json``: the corpus counts, the extraction summary, the co-authorship report.
+
+    ``content`` (tracks and what their papers mention) came later: it is
+    written after ``coauthors`` so the earlier keys keep their place.
+    """
 
     kind: str = "kg report"
     version: int = 1
     corpus: BuildSummary | None = optional()
     extraction: ExtractionSummary | None = optional()
     coauthors: CoauthorReport
+    content: ContentTables | None = optional()

@@ -52,7 +52,7 @@ def files() -> dict:
 
 def test_stage_writes_every_file(files):
     assert set(files) == {
-        "report.json", "report.md", "plots/degree_distribution.png",
+        "report.json", "report.md", "report.html", "plots/degree_distribution.png",
         "plots/papers_per_author.png", "plots/component_sizes.png",
         "plots/community_sizes.png", "coauthors.graphml", "coauthors.gexf",
         "coauthors_vosviewer_map.txt", "coauthors_vosviewer_network.txt", "authors.csv",

@@ -11,6 +11,7 @@ igraph behind the NetworkX-shaped API; every random choice takes a seed.
   is about;
 - :mod:`~kg.analysis.pairs`: strongest pairs, ego networks;
 - :mod:`~kg.analysis.caveats`: cut author lists, identity by name;
+- :mod:`~kg.analysis.content`: papers, authors, entities and proposed names per track;
 - :mod:`~kg.analysis.summary`: everything assembled into one report.
 """
 from __future__ import annotations
@@ -26,13 +27,14 @@ from kg.analysis.centrality import (
     pagerank,
 )
 from kg.analysis.communities import Partition, describe, leiden, louvain, modularity
+from kg.analysis.content import content_tables
 from kg.analysis.network import distance_stats, lotka, network_stats, productivity
 from kg.analysis.pairs import ego_network, ego_summary, find_author, strongest_pairs
 from kg.analysis.summary import CoauthorAnalysis, analyse, coauthor_report, extraction_summary
 
 __all__ = [
     "AuthorMetrics", "CoauthorAnalysis", "Partition", "analyse", "author_metrics",
-    "betweenness", "closeness", "coauthor_report", "data_caveats", "degree_centrality",
+    "betweenness", "closeness", "coauthor_report", "content_tables", "data_caveats", "degree_centrality",
     "describe", "distance_stats", "ego_network", "ego_summary", "eigenvector",
     "extraction_summary", "find_author", "leiden", "louvain", "lotka", "modularity",
     "name_variants", "network_stats", "pagerank", "productivity", "strongest_pairs",

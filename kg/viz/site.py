@@ -6,7 +6,7 @@ links and HTML-escaped in text, so an odd file name stays a file name.
 
 Examples
 --------
->>> page = index_html(["kg.html", "report.md", "graph.ttl", "store/", "x<y>.html"])
+>>> page = index_html(["kg.html", "report.html", "graph.ttl", "store/", "x<y>.html"])
 >>> 'href="kg.html"' in page, 'href="x%3Cy%3E.html"' in page, "x&lt;y&gt;.html" in page
 (True, True, True)
 """
@@ -28,7 +28,8 @@ DESCRIPTIONS: dict[str, dict[str, str]] = {
         bf.ENTITIES_HTML: "models, methods and datasets linked when a paper mentions both",
     },
     "Report": {
-        bf.REPORT_MD: "co-authorship statistics and extraction summary (Markdown)",
+        bf.REPORT_HTML: "the report: tracks, entities, co-authorship statistics and plots",
+        bf.REPORT_MD: "the same report as Markdown",
         bf.REPORT_JSON: "the same report as JSON",
         bf.SUMMARY: "counts of the build",
         bf.AUTHORS_CSV: "every author's papers, collaborators and centralities",
