@@ -142,9 +142,9 @@ def read_manifest(folder: Path) -> Manifest | None:
     return None
 
 
-def foreign_entries(folder: Path) -> list[str]:
-    """Names in ``folder`` that no kg build wrote, sorted (placeholders left out)."""
-    manifest = read_manifest(folder)
+def foreign_entries(folder: Path, manifest: Manifest | None = None) -> list[str]:
+    """Names in ``folder`` that the build ``manifest`` lists not, sorted (placeholders
+    and kg's bookkeeping left out)."""
     ours = set(manifest.entries) if manifest else set()
     return sorted(entry_name(p) for p in folder.iterdir()
                   if not is_bookkeeping(p.name) and p.name not in PLACEHOLDERS

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator, TypeVar
 
 from kg import buildfolder
 from kg.errors import KgError
@@ -18,6 +18,8 @@ from kg.models import Build, Corpus, Extraction, Paper
 from kg.reportdata import BuildSummary, Report
 
 __all__ = ["load_build", "read_report", "read_summary"]
+
+T = TypeVar("T")
 
 
 def _records(path: Path) -> Iterator[dict]:
@@ -88,17 +90,16 @@ def _json_file(path: Path) -> dict:
 
 def read_report(folder: str | Path = "output") -> Report:
     """The build's ``report.json`` as a typed :class:`~kg.reportdata.Report`."""
-    path = Path(folder) / buildfolder.REPORT_JSON
-    try:
-        return Report.from_json(_json_file(path))
-    except ValueError as exc:
-        raise KgError(f"{path}: not a kg report ({exc})") from None
+    return _read_typed(Path(folder) / buildfolder.REPORT_JSON, Report.from_json, "report")
 
 
 def read_summary(folder: str | Path = "output") -> BuildSummary:
     """The build's ``summary.json`` as a typed :class:`~kg.reportdata.BuildSummary`."""
-    path = Path(folder) / buildfolder.SUMMARY
+    return _read_typed(Path(folder) / buildfolder.SUMMARY, BuildSummary.from_json, "summary")
+
+
+def _read_typed(path: Path, from_json: Callable[[dict], T], what: str) -> T:
     try:
-        return BuildSummary.from_json(_json_file(path))
+        return from_json(_json_file(path))
     except ValueError as exc:
-        raise KgError(f"{path}: not a kg summary ({exc})") from None
+        raise KgError(f"{path}: not a kg {what} ({exc})") from None

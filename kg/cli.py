@@ -238,15 +238,13 @@ def _cmd_parse(args: argparse.Namespace) -> int:
 
 
 def _cmd_extract(args: argparse.Namespace) -> int:
-    from dataclasses import replace
-
-    from kg.extract import cleaning_warnings, extract_corpus, extraction_to_json
+    from kg.extract import extract_corpus, extraction_to_json, with_cleaning_warnings
 
     corpus = _read(args)
     for ex in extract_corpus(corpus, workers=args.workers, progress=_progress(args)):
         sys.stdout.write(json.dumps(extraction_to_json(ex), ensure_ascii=False) + "\n")
     sys.stdout.flush()
-    _report_corpus(replace(corpus, warnings=corpus.warnings + cleaning_warnings(corpus)), args)
+    _report_corpus(with_cleaning_warnings(corpus), args)
     return EXIT_OK
 
 

@@ -26,13 +26,12 @@ from dataclasses import dataclass
 from typing import Callable, Mapping, cast
 
 from kg.errors import StoreError
-from kg.safetext import one_line
+from kg.safetext import UNPRINTABLE, one_line
 
 __all__ = ["HttpClient", "HttpRefused", "Timeouts", "check_endpoint", "public_url"]
 
 _USER_AGENT = "kg (https://w3id.org/paper-kg)"
 
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]")
 
 
 def public_url(url: str) -> str:
@@ -73,7 +72,7 @@ def check_endpoint(url: str, what: str = "endpoint") -> str:
     shown = public_url(url)
     if not isinstance(url, str) or not url.strip():
         raise StoreError(f"no {what} URL given")
-    if _CONTROL.search(url) or " " in url.strip():
+    if UNPRINTABLE.search(url) or " " in url.strip():
         raise StoreError(f"not a valid {what} URL {shown!r}: it holds spaces or control characters")
     try:
         p = urllib.parse.urlsplit(url.strip())

@@ -202,7 +202,7 @@ def _extract_stage(out: Path, corpus: Corpus, *, workers: int,
 
     The corpus it returns carries the warnings of cleaning too (formulas kept
     as written)."""
-    from kg.extract import cleaning_warnings, extract_corpus, extraction_to_json
+    from kg.extract import extract_corpus, extraction_to_json, with_cleaning_warnings
 
     t0 = time.perf_counter()
     cpu: dict[str, float] = {}
@@ -216,7 +216,7 @@ def _extract_stage(out: Path, corpus: Corpus, *, workers: int,
         for paper in corpus.papers:
             fh.write(json.dumps(extraction_to_json(extractions[paper.id]),
                                 ensure_ascii=False) + "\n")
-    corpus = replace(corpus, warnings=corpus.warnings + cleaning_warnings(corpus))
+    corpus = with_cleaning_warnings(corpus)
     return ExtractStageResult(Build(corpus=corpus, extractions=extractions),
                               (buildfolder.EXTRACTIONS,), timings)
 

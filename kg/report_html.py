@@ -26,6 +26,7 @@ from urllib.parse import quote
 from kg import buildfolder as bf
 from kg.report import to_markdown
 from kg.reportdata import Report
+from kg.viz.site import page
 
 __all__ = ["to_html", "markdown_html"]
 
@@ -116,23 +117,10 @@ def markdown_html(markdown: str, plots: Iterable[str] = (), title: str = "kg rep
     if figures:
         at = next((i for i, b in enumerate(blocks) if b == "<h3>Top authors</h3>"), len(blocks))
         blocks.insert(at, figures)
-    body = "\n".join(blocks)
-    return f"""<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{escape(title)}</title>
-<link rel="icon" href="data:,">
-<style>{_CSS}</style>
-</head>
-<body>
-<p><a href="{escape(bf.INDEX_HTML)}">all files of the build</a> ·
-<a href="{escape(bf.REPORT_MD)}">Markdown</a> · <a href="{escape(bf.REPORT_JSON)}">JSON</a></p>
-{body}
-</body>
-</html>
-"""
+    links = (f'<p><a href="{escape(bf.INDEX_HTML)}">all files of the build</a> ·\n'
+             f'<a href="{escape(bf.REPORT_MD)}">Markdown</a> · '
+             f'<a href="{escape(bf.REPORT_JSON)}">JSON</a></p>')
+    return page(title, _CSS, "\n".join([links, *blocks]))
 
 
 def to_html(doc: Report, plots: Iterable[str] = ()) -> str:

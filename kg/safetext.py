@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["CONTROL", "strip_controls", "count_controls", "for_terminal", "json_for_terminal",
+__all__ = ["CONTROL", "UNPRINTABLE", "strip_controls", "count_controls", "for_terminal", "json_for_terminal",
            "one_line", "guard_formula", "FORMULA_PREFIXES"]
 
 # Control characters that never belong in a listing's text (tab, LF, CR kept).
@@ -33,7 +33,7 @@ CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 # bidirectional overrides and isolates, which reorder what is shown).
 _TERMINAL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 # ... and what a one-line message drops as well: all line breaks, zero-width marks.
-_MESSAGE = re.compile("[\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]")
+UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]")
 _MARKUP = re.compile(r"<[^<>]{0,200}>|\x1b\[[0-9;?]{0,32}[ -/]{0,8}[@-~]")
 
 _C1 = re.compile("[\x7f-\x9f]")
@@ -101,7 +101,7 @@ def one_line(text: str, limit: int = 200) -> str:
     'xxxxxxxxx…'
     """
     text = _MARKUP.sub(" ", text[: 64 * limit])
-    text = " ".join(_MESSAGE.sub(" ", text).split())
+    text = " ".join(UNPRINTABLE.sub(" ", text).split())
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 

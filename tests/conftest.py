@@ -58,6 +58,17 @@ def sample_corpus():
     return read_corpus(sample_files())
 
 
+@pytest.fixture(scope="session")
+def sample_build_dir(tmp_path_factory) -> Path:
+    """The bundled sample built once for the session (``kg build``). Read-only:
+    a test that writes into a build makes its own."""
+    from kg.pipeline import build
+
+    out = tmp_path_factory.mktemp("sample-build")
+    build(None, out)
+    return out
+
+
 @pytest.fixture
 def write(tmp_path):
     """write(name, text_or_bytes) -> Path of a file in a temporary folder."""

@@ -17,13 +17,11 @@ M = Minter()
 
 
 @pytest.fixture(scope="module")
-def written(tmp_path_factory, sample_corpus):
+def written(sample_build_dir, sample_corpus):
     """The sample built into a folder (as ``kg build``) and the same build in memory."""
     from kg.extract import extract_corpus
-    from kg.pipeline import build
 
-    out = tmp_path_factory.mktemp("keys") / "output"
-    build(None, out)
+    out = sample_build_dir
     memory = Build(sample_corpus, {ex.paper_id: ex for ex in extract_corpus(sample_corpus)})
     return out, memory
 

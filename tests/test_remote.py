@@ -57,12 +57,8 @@ def virtuoso():
 
 
 @pytest.fixture(scope="session")
-def sample_build(tmp_path_factory):
-    from kg.pipeline import build
-
-    out = tmp_path_factory.mktemp("build")
-    build(None, out)
-    return out
+def sample_build(sample_build_dir):
+    return sample_build_dir
 
 
 @pytest.fixture(scope="session")

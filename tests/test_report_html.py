@@ -23,13 +23,9 @@ SCRIPT = "<script>alert(1)</script>"
 
 
 @pytest.fixture(scope="module")
-def sample(tmp_path_factory) -> Path:
-    """The bundled sample, built once (with extraction)."""
-    from kg.pipeline import build
-
-    out = tmp_path_factory.mktemp("sample-report")
-    build(None, out)
-    return out
+def sample(sample_build_dir) -> Path:
+    """The bundled sample, built once for the session (with extraction)."""
+    return sample_build_dir
 
 
 @pytest.fixture(scope="module")

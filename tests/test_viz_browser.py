@@ -34,16 +34,6 @@ def _missing(reason: str):
 
 
 @pytest.fixture(scope="session")
-def sample_build_dir(tmp_path_factory) -> Path:
-    """The bundled sample, built once (with extraction) into a temporary folder."""
-    from kg.pipeline import build
-
-    out = tmp_path_factory.mktemp("sample-build")
-    build(None, out)
-    return out
-
-
-@pytest.fixture(scope="session")
 def sample_build(sample_build_dir):
     from kg.coauthors import load_build
 

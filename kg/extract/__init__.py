@@ -8,6 +8,7 @@
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 from typing import Iterable, Iterator, Sequence
 
@@ -139,6 +140,12 @@ def _default_signals() -> None:
     import signal
 
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def with_cleaning_warnings(corpus: Corpus) -> Corpus:
+    """``corpus`` with :func:`cleaning_warnings` added to its warnings."""
+    extra = cleaning_warnings(corpus)
+    return replace(corpus, warnings=corpus.warnings + extra) if extra else corpus
 
 
 def cleaning_warnings(corpus: Corpus) -> tuple[ParseWarning, ...]:

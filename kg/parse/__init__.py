@@ -14,7 +14,7 @@ from typing import Iterable, Sequence
 
 from kg.errors import ParseError
 from kg.models import Corpus, Paper, ParseWarning
-from kg.parse.decode import decode, read_bytes
+from kg.parse.decode import STDIN, decode, read_bytes
 from kg.parse.records import Entry, merge_entries
 
 FORMATS = ("listing", "json", "jsonl", "csv", "tsv", "bibtex")
@@ -54,7 +54,6 @@ def sniff(name: str, text: str) -> str:
     return "listing"
 
 
-STDIN = "-"          # the file name that stands for standard input
 STDIN_LABEL = "<stdin>"
 
 

@@ -17,6 +17,7 @@ from kg.models import ParseWarning
 from kg.safetext import CONTROL as _CONTROL
 
 DEFAULT_MAX_BYTES = 512 * 1024 * 1024
+STDIN = "-"          # the file name that stands for standard input
 
 _BOMS = (
     (codecs.BOM_UTF32_LE, "utf-32-le"),
@@ -41,7 +42,7 @@ def read_bytes(path: str | Path, label: str, max_bytes: int | None = None) -> by
     """Read a file (``-``: standard input), refusing it (one line) when over ``max_bytes``."""
     limit = DEFAULT_MAX_BYTES if max_bytes is None else max_bytes
     p = Path(path)
-    if str(path) == "-":                       # standard input
+    if str(path) == STDIN:
         data = sys.stdin.buffer.read(limit + 1)
         if len(data) > limit:
             raise InputTooLarge(label, None,

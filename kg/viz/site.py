@@ -18,7 +18,7 @@ from urllib.parse import quote
 
 from kg import buildfolder as bf
 
-__all__ = ["index_html", "DESCRIPTIONS"]
+__all__ = ["index_html", "page", "DESCRIPTIONS"]
 
 #: What each known output file is, by section (names from :mod:`kg.buildfolder`).
 DESCRIPTIONS: dict[str, dict[str, str]] = {
@@ -55,6 +55,28 @@ _CSS = """body{font:15px/1.5 system-ui,sans-serif;max-width:52em;margin:2em auto
 h1{font-size:22px}h2{font-size:17px;margin-top:1.4em;border-bottom:1px solid #ddd}
 ul{padding-left:1.2em}li{margin:.2em 0}a{color:#0b63a8}span.d{color:#555}
 table{border-collapse:collapse}td{padding:1px 12px 1px 0}td.n{text-align:right}"""
+
+
+def page(title: str, css: str, body: str) -> str:
+    """A self-contained HTML page of kg's: ``body`` is HTML already escaped.
+
+    >>> "<title>a &lt;b&gt;</title>" in page("a <b>", "", "<p>x</p>")
+    True
+    """
+    return f"""<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{escape(title)}</title>
+<link rel="icon" href="data:,">
+<style>{css}</style>
+</head>
+<body>
+{body}
+</body>
+</html>
+"""
 
 
 def _section(name: str) -> str:
@@ -110,18 +132,4 @@ def index_html(names: Iterable[str], title: str = "kg build",
             lis.append(f'<li><a href="{escape(quote(n), quote=True)}">{escape(n)}</a>'
                        + (f' <span class="d">— {escape(desc)}</span>' if desc else "") + "</li>")
         parts.append(f"<h2>{escape(section)}</h2>\n<ul>\n" + "\n".join(lis) + "\n</ul>")
-    body = "\n".join(parts)
-    return f"""<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{escape(title)}</title>
-<link rel="icon" href="data:,">
-<style>{_CSS}</style>
-</head>
-<body>
-{body}
-</body>
-</html>
-"""
+    return page(title, _CSS, "\n".join(parts))
