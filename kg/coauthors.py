@@ -141,7 +141,6 @@ def _outputs(build: Build, products: _Products, *, corpus: BuildSummary | Mappin
         k: {**{c: m.columns[c][i] for c in cols if c != "papers"}, "community": community[k]}
         for i, k in enumerate(m.keys)
     }
-    # GraphML/GEXF hold strings: an author's tracks are written joined by "; "
     yield (buildfolder.COAUTHORS_GRAPHML,
            _timed(graphml(G, node_attrs, graph_id="coauthors"), products, "exports"))
     yield buildfolder.COAUTHORS_GEXF, _timed(gexf(G, node_attrs), products, "exports")
@@ -218,25 +217,16 @@ def write_coauthors(build: Build, out: str | Path, *, corpus: BuildSummary | Non
 
 
 def stage_outputs(build: Build, *, corpus_summary: BuildSummary | Mapping | None = None,
-                  seed: int = 0, timings: dict[str, float] | None = None, progress=None,
-                  exports: bool = True, shared: dict | None = None
+                  seed: int = 0, progress=None, exports: bool = True
                   ) -> Iterator[tuple[str, Content]]:
     """Every file of the graph stage, lazily, as ``(relative name, content)``.
 
     ``corpus_summary`` (the build's counts) goes into ``report.json``;
-    ``exports=False`` stops after the report and plots. The time spent is
-    added to ``timings`` if given. ``shared``, if given, receives
-    ``analysis`` and ``knowledge_graph`` (:func:`write_coauthors` returns
-    them instead).
+    ``exports=False`` stops after the report and plots.
+    :func:`write_coauthors` writes the same files and returns what the stage made.
     """
-    products = _Products(timings=timings if timings is not None else {})
-    for item in _outputs(build, products, corpus=corpus_summary, seed=seed, progress=progress,
-                         exports=exports):
-        if shared is not None:
-            shared["analysis"] = products.analysis
-            if products.knowledge_graph is not None:
-                shared["knowledge_graph"] = products.knowledge_graph
-        yield item
+    yield from _outputs(build, _Products(timings={}), corpus=corpus_summary, seed=seed,
+                        progress=progress, exports=exports)
 
 
 def track_build(build: Build, track: str) -> Build:
