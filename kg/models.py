@@ -200,11 +200,14 @@ class Entity:
 
 @dataclass(frozen=True, slots=True)
 class Mention:
-    """One occurrence of an entity in a clean abstract.
+    """One occurrence of an entity or a concept in a clean abstract.
 
     ``clean_abstract[start:end] == text``. ``key`` is the identity key of
     the entity (the extractor sets it; see :attr:`identity_key` for a
     mention made without one), ``family`` the canonical name of its family.
+    ``layer`` is ``"entity"`` for a named artefact and ``"concept"`` for a
+    concept of :mod:`kg.concepts`: then ``key`` is the concept's id,
+    ``canonical`` its label and ``type`` its concept type.
     """
 
     text: str
@@ -215,6 +218,7 @@ class Mention:
     proposed: bool = False
     key: str = ""
     family: str | None = None
+    layer: str = "entity"
 
     @property
     def identity_key(self) -> str:
@@ -231,11 +235,11 @@ class Mention:
 
         >>> Mention("LLMs", "LLM", "model", 0, 4, key="llm").to_json()
         {'text': 'LLMs', 'canonical': 'LLM', 'type': 'model', 'start': 0, 'end': 4, \
-'proposed': False, 'key': 'llm', 'family': None}
+'proposed': False, 'key': 'llm', 'family': None, 'layer': 'entity'}
         """
         return {"text": self.text, "canonical": self.canonical, "type": self.type,
                 "start": self.start, "end": self.end, "proposed": self.proposed,
-                "key": self.key, "family": self.family}
+                "key": self.key, "family": self.family, "layer": self.layer}
 
     @classmethod
     def from_json(cls, obj: JsonObject) -> Mention:
@@ -252,7 +256,7 @@ class Mention:
                    type=obj.get("type", "other"), start=int(obj.get("start", 0)),
                    end=int(obj.get("end", 0)), proposed=bool(obj.get("proposed")),
                    key=obj["key"] if "key" in obj else entity_key(canonical),
-                   family=obj.get("family"))
+                   family=obj.get("family"), layer=obj.get("layer", "entity"))
 
 
 @dataclass(frozen=True, slots=True)
