@@ -57,7 +57,7 @@ def test_cli_extract(capsys, sample_corpus):
     for r in rows:
         for m in r["mentions"]:
             assert set(m) == {"text", "canonical", "type", "start", "end", "proposed", "key",
-                              "family"}
+                              "family", "layer"}
             assert r["abstract"][m["start"]:m["end"]] == m["text"] and m["type"] in types
     first = rows[0]
     assert any(m["text"] == "ToMoE" and m["proposed"] for m in first["mentions"])

@@ -20,7 +20,8 @@ papers = st.builds(Paper, id=text, authors=st.lists(text, max_size=5).map(tuple)
                    title=st.none() | text, sources=st.lists(sources, max_size=3).map(tuple))
 mentions = st.builds(Mention, text=text, canonical=text, type=text,
                      start=st.integers(0, 2**31), end=st.integers(0, 2**31),
-                     proposed=st.booleans(), key=text, family=st.none() | text)
+                     proposed=st.booleans(), key=text, family=st.none() | text,
+                     layer=st.sampled_from(("entity", "concept")))
 aliases = st.builds(Alias, long=text, short=text)
 extractions = st.builds(Extraction, paper_id=text, abstract=text,
                         mentions=st.lists(mentions, max_size=5).map(tuple),
@@ -49,7 +50,7 @@ def test_the_record_fields_are_the_documented_ones():
     obj = ex.to_json()
     assert list(obj) == ["id", "abstract", "mentions", "aliases"]
     assert list(obj["mentions"][0]) == ["text", "canonical", "type", "start", "end", "proposed",
-                                        "key", "family"]
+                                        "key", "family", "layer"]
     assert list(Paper("p", (), "x").to_json()) == [
         "id", "track", "area", "subarea", "authors", "authors_truncated", "title", "abstract",
         "sources"]
