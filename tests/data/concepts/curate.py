@@ -45,7 +45,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from kg.identity import entity_key
+from kg.concepts import load
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[2]
@@ -120,10 +120,10 @@ def make_label(name: str, proper: set[str]) -> str:
     """A source name as running text writes it: Title-Case words lower-cased."""
     def tok(t: str) -> str:
         parts = t.split("-")
-        return "-".join(p.lower() if _TITLE_TOKEN.match(p) and p not in proper else p
-                        for p in parts)
+        parts = [p.lower() if _TITLE_TOKEN.match(p) and p not in proper else p for p in parts]
+        return "-".join(_US.get(p, p) for p in parts)
     name = re.sub(r"\s+", " ", name.strip())
-    return " ".join(_US.get(w, w) for w in (tok(t) for t in name.split(" ")))
+    return " ".join(tok(t) for t in name.split(" "))
 
 
 def singular_label(label: str) -> str:
@@ -448,6 +448,7 @@ def resolve_broader(concepts: dict[str, Draft]) -> None:
                 continue
             k = norm(make_label(b, set()))
             k = REDIRECT.get(k, k)
+            bid: str | None
             if k in concepts:
                 bid = concepts[k].id
             else:
@@ -533,13 +534,13 @@ def clean(concepts: dict[str, Draft], lists: Lists, english: set[str]) -> list[s
     for c in concepts.values():
         for a in c.acronyms:
             acr_owners.setdefault(a, []).append(c)
-    for a, who in sorted(acr_owners.items()):
-        if len(who) > 1:
-            owner = PREFERRED_ACRONYMS.get(a) or next((c.id for c in who if c.entity == a), None)
-            for c in who:
+    for a, claimers in sorted(acr_owners.items()):
+        if len(claimers) > 1:
+            owner = PREFERRED_ACRONYMS.get(a) or next((c.id for c in claimers if c.entity == a), None)
+            for c in claimers:
                 if c.id != owner:
                     c.acronyms = [x for x in c.acronyms if x != a]
-            log.append(f"acronym {a}: {', '.join(sorted(c.id for c in who))} -> {owner}")
+            log.append(f"acronym {a}: {', '.join(sorted(c.id for c in claimers))} -> {owner}")
     return log
 
 
@@ -654,8 +655,7 @@ def main(argv: list[str]) -> int:
     corpus = Path(args[1]) if len(args) > 1 else Path("/work/shared/corpora/icml_2024_all.txt")
     concepts, link_rows, log = build(vocab, corpus)
     write(concepts, link_rows)
-    from kg.concepts import load   # the loader's own checks: unique ids, known broader, acyclic
-    load.cache_clear()
+    load.cache_clear()      # the loader's own checks: unique ids, known broader, acyclic
     load(str(OUT))
     if "--report" in argv:
         print("\n".join(log), file=sys.stderr)
