@@ -352,20 +352,20 @@ def gazetteer() -> list[dict]:
 
 def plain_phrase(text: str) -> bool:
     """Two or more plain words (``Batch Normalization``): a phrase running text writes in lower case."""
-    toks = text.split()
-    return len(re.split(r"[\s-]+", text)) >= 2 and all(_PLAIN_TOKEN.match(t) for t in toks)
+    parts = re.split(r"[\s-]+", text.strip())
+    return len(parts) >= 2 and all(p.isalpha() and (len(p) == 1 or p[1:].islower()) for p in parts)
 
 
 def concept_like(entry: dict, surface: str) -> bool:
     """Whether a gazetteer entry, met under ``surface``, is a concept rather than an artefact.
 
-    Classes and paradigms are; so is a model or method met under a plain
-    multi-word phrase (``batch normalization`` for BatchNorm), which running
-    text writes in lower case.
+    Classes and paradigms are; so is a model, method or metric met under a
+    plain multi-word phrase (``batch normalization`` for BatchNorm, ``expected
+    calibration error``), which running text writes in lower case.
     """
     if entry["kind"] in CLASS_KINDS or entry["type"] == "other":
         return True
-    return entry["type"] in ("method", "model") and plain_phrase(surface)
+    return entry["type"] in ("method", "model", "metric") and plain_phrase(surface)
 
 
 def attach_gazetteer(concepts: dict[str, Draft], gaz: list[dict], lists: Lists) -> list[str]:
@@ -404,7 +404,9 @@ def attach_gazetteer(concepts: dict[str, Draft], gaz: list[dict], lists: Lists) 
             if is_acronym(e["name"]) and e["name"] not in c.acronyms:
                 c.acronyms.append(e["name"])
             log.append(f"entity  {c.id} = {e['name']}")
-        elif not c.hand:
+        elif c.hand:
+            log.append(f"twin    {c.id}: spelled like gazetteer {e['name']} ({e['kind']})")
+        else:
             del concepts[k]
             log.append(f"artefact {c.id}: gazetteer {e['name']} ({e['kind']})")
     # every class / paradigm entry of the gazetteer is a concept
@@ -484,9 +486,28 @@ def apply_patches(concepts: dict[str, Draft]) -> None:
         c.forms = [f for f in c.forms if norm(f) not in drop]
 
 
-def clean(concepts: dict[str, Draft], lists: Lists, english: set[str]) -> list[str]:
-    """Drop dangling broader ids, plain forms and clashing forms and acronyms."""
+def clean(concepts: dict[str, Draft], lists: Lists, english: set[str],
+          gaz: list[dict]) -> list[str]:
+    """Drop dangling broader ids, plain forms and clashing forms and acronyms.
+
+    A form or acronym that spells another gazetteer entry (AIO's ``BERT`` for
+    "bidirectional transformer language model") is that entry's, not the concept's.
+    """
     log = []
+    spelled: dict[str, set[str]] = {}
+    for e in gaz:
+        for s in [e["name"], *e.get("aliases", [])]:
+            spelled.setdefault(norm(s), set()).add(e["name"])
+    for c in concepts.values():
+        for attr in ("forms", "acronyms"):
+            keep = []
+            for f in getattr(c, attr):
+                others = spelled.get(norm(f), set()) - {c.entity}
+                if others and c.entity not in spelled.get(norm(f), set()):
+                    log.append(f"{attr[:-1]} {f!r} of {c.id}: the gazetteer's {sorted(others)[0]}")
+                    continue
+                keep.append(f)
+            setattr(c, attr, keep)
     ids = {c.id for c in concepts.values()}
     for c in concepts.values():
         c.broader = sorted({b for b in c.broader if b in ids and b != c.id})
@@ -596,7 +617,7 @@ def build(vocab: Path, corpus: Path | None) -> tuple[list[Draft], list[dict], li
     log = attach_gazetteer(concepts, gaz, lists)
     resolve_broader(concepts)
     apply_patches(concepts)
-    log += clean(concepts, lists, english_words(corpus))
+    log += clean(concepts, lists, english_words(corpus), gaz)
     for k in [k for k, c in concepts.items() if norm(c.label) in lists.plain]:
         log.append(f"plain   {concepts[k].label!r} dropped")
         del concepts[k]
