@@ -12,7 +12,7 @@ import pytest
 from kg import concepts
 from kg.errors import KgError
 from kg.extract.gazetteer import gazetteer_dir, read_entries
-from kg.identity import entity_key
+from kg.identity import entity_key, singular_key
 
 DATA = Path(__file__).parent / "data" / "concepts"
 
@@ -240,3 +240,20 @@ def test_vocabulary_loads_fast():
     elapsed = time.perf_counter() - t0
     assert len(v) >= 3000
     assert elapsed < 0.5, f"loading the vocabulary took {elapsed * 1000:.0f} ms"
+
+
+def test_one_node_not_two(vocab, gazetteer):
+    """A concept spelled like a gazetteer model, method or metric names it as its entity,
+    and every class or paradigm entry of the gazetteer is a concept (but the plain NN)."""
+    spelled: dict[str, set[str]] = {}
+    for e in gazetteer.values():
+        if e["type"] in ("model", "method", "metric", "other"):
+            for s in [e["name"], *(e.get("aliases") or [])]:
+                spelled.setdefault(singular_key(entity_key(s)), set()).add(e["name"])
+    twins = [c.id for c in vocab.concepts.values()
+             if not c.entity and singular_key(entity_key(c.label)) in spelled]
+    assert twins == []
+    named = {c.entity for c in vocab.concepts.values()}
+    classes = [n for n, e in gazetteer.items()
+               if e["kind"] in ("model class", "learning paradigm") and n not in named]
+    assert classes == ["NN"]
