@@ -9,14 +9,12 @@ import re
 from typing import Sequence
 
 from kg.extract.acronyms import AcronymPair
-from kg.extract.proposals.anchors import SUBJECT_AT
 from kg.extract.proposals.classify import cue_types, names_a_thing, type_after
-from kg.extract.proposals.patterns import FILLER, FIRST_PERSON, OPEN_Q, SUBJECT, VERBS
+from kg.extract.proposals.patterns import Patterns
 from kg.extract.proposals.record import Found
 from kg.extract.proposals.spans import sentence_start, word_in
 
 _NOT_PART_AFTER = re.compile(r"\s*(?:problems?|settings?|framework for|tasks?)\b")
-_PAIR_CUE = re.compile(rf"{SUBJECT}(?:{VERBS})\s+{FILLER}{OPEN_Q}$")
 # a sentence that builds the paper's own system: "we offer two matching strategies:",
 # "Within SemiRES, we design ..."
 _WE_MAKE = re.compile(r"\b[Ww]e (?:[a-z]+ ){0,6}?(?:to |and )?(?:propose|introduce|"
@@ -45,17 +43,19 @@ _SENTENCE_SUBJECT = re.compile(r"\s*(?:(?:Specifically|Then|First|Moreover|Furth
                                r"(?:the\s+|our\s+)?([\w^+\-]+)")
 
 
-def pair_proposals(col: Found, pairs: Sequence[AcronymPair]) -> None:
+def pair_proposals(col: Found, pairs: Sequence[AcronymPair], p_: Patterns,
+                   subject_at: re.Pattern[str]) -> None:
     """The acronym pairs a text introduces as its own: right after a cue, named as
     a part of the system, defined in a sentence about it, or with a method's noun
-    after it in the paper's own voice."""
+    after it in the paper's own voice (``p_``: the patterns; ``subject_at``: the
+    first words of the paper's voice)."""
     text, known, known_key, add, found = col.text, col.known, col.known_key, col.add, col.spans
     # acronym pairs: right after a cue, or named as a part ("(GSR) module", "(FiF), which")
     for p in pairs:
         first = min(p.long_start, p.short_start)
         last = max(p.long_end, p.short_end)
         before = text[max(0, first - 120): first]
-        cue = _PAIR_CUE.search(before) if SUBJECT_AT.search(before) else None
+        cue = p_.PAIR_CUE.search(before) if subject_at.search(before) else None
         after = text[last + 1: last + 30] if text[last: last + 1] == ")" else text[last: last + 30]
         part = not cue and _PART.match(after)
         if part and after.lstrip().startswith(",") and len(
@@ -100,7 +100,7 @@ def pair_proposals(col: Found, pairs: Sequence[AcronymPair]) -> None:
         if not noun or noun.group(1) not in _OWN_THING_NOUNS or known(p.short) or known(p.long):
             continue
         head = text[sentence_start(text, p.long_start): p.long_start]
-        if FIRST_PERSON.search(head) and not _USED_BEFORE.search(head[-60:]):
+        if p_.FIRST_PERSON.search(head) and not _USED_BEFORE.search(head[-60:]):
             ptype = cue_types().get(noun.group(1)) or type_after(text, p.short_end, "")
             add(p.long, p.long_start, p.long_end, ptype, True)
             add(p.short, p.short_start, p.short_end, ptype, True)
