@@ -18,7 +18,8 @@ __all__ = ["head_type", "heads"]
 @lru_cache(maxsize=1)
 def heads() -> dict[str, frozenset[str]]:
     """Head nouns by the type they imply (``kg/data/heads.txt``): ``model``,
-    ``method``, ``dataset``, and ``task`` (tasks, problems and objects, no mention)."""
+    ``method``, ``dataset``, and ``task`` (tasks, problems and objects, no mention);
+    ``head-first``: the words after which the head comes first ("X via Y")."""
     out: dict[str, set[str]] = {}
     section = None
     for line in (files("kg") / "data" / "heads.txt").read_text(encoding="utf-8").splitlines():
@@ -28,10 +29,6 @@ def heads() -> dict[str, frozenset[str]]:
         elif line and section is not None:
             section.update(line.split())
     return {k: frozenset(v) for k, v in out.items()}
-
-
-# words after which the head comes first: "Reasoning via Planning"
-_HEAD_ENDS = frozenset("via by with through using from for".split())
 
 
 @lru_cache(maxsize=20_000)
@@ -47,7 +44,8 @@ def head_type(long: str) -> str | None:
     if not words:
         return None
     # "Reasoning via Planning", "Learning by Invariant Measure": the head comes first
-    cut = next((i for i, w in enumerate(words) if w in _HEAD_ENDS and i > 0), None)
+    head_first = heads()["head-first"]
+    cut = next((i for i, w in enumerate(words) if w in head_first and i > 0), None)
     if cut is not None:
         typ = head_type(" ".join(words[:cut]))
         if typ in ("model", "method", "dataset"):

@@ -52,7 +52,7 @@ def find_proposals(text: str, pairs: Sequence[AcronymPair] = (),
     else:
         lowered = text.lower()
         naming = any(h in lowered for h in a.naming_hints)
-    ctx = Ctx(text, rules.patterns, a, col, at, naming, pairs, set_apart, words, offsets)
+    ctx = Ctx(text, rules.patterns, rules.pairs, a, col, at, naming, pairs, set_apart, words, offsets)
     for rule in rules.table:
         run(rule, ctx)
     return sorted(col.spans.values(), key=lambda p: p.start)

@@ -116,9 +116,9 @@ def build_patterns(lex: Lexicon) -> Patterns:
     word, title, title_only = _title(lex)
     participles, namely = w("naming.participles"), w("naming.namely")
     naming = alt(participles + namely)
-    verbs = alt(w("cue.verbs") + w("naming.verbs")[:3])
-    filler_words = alt(w("cue.filler") + participles[:1] + participles[2:4] + participles[1:2]
-                       + w("cue.filler_more"))
+    naming_verbs = w("naming.verbs") + w("naming.verbs_not_cue")
+    verbs = alt(w("cue.verbs") + w("naming.verbs"))
+    filler_words = alt(w("cue.filler") + participles + w("cue.filler_more"))
     filler = rf"(?:(?:{filler_words}),?\s+)*"
     loose_stops = alt(w("cue.loose_stops"))
     # "a new family of sparse sketches, ", "a novel DPMs-based transfer learning method, "
@@ -177,8 +177,7 @@ def build_patterns(lex: Lexicon) -> Patterns:
             rf"(?=,\s|\s\(|\.\s|\.$|;|\s+(?:{alt(w('bounds.after_lower'))})\b)"
             # "Q-score matching": a capitalised hyphenated word, then lower-case ones
             rf"|(?P<mixed>[A-Z][\w]*-[a-z][\w\-]*(?: {lower_word}){{1,3}})(?=,\s|\s\(|\.\s|\.$|;))"),
-        OWN_VOICE=c(rf"\b(?:{we} (?:\w+ )?(?:{alt(w('voice.make_verbs') + w('naming.verbs')[:1])}"
-                    rf"|{alt(w('naming.verbs')[2:3] + w('naming.verbs')[1:2] + w('naming.verbs')[3:])}"
+        OWN_VOICE=c(rf"\b(?:{we} (?:\w+ )?(?:{alt(w('voice.make_verbs') + naming_verbs)}"
                     rf"|{alt(w('naming.coin') + w('voice.refer'))})"
                     rf"|{cased(w('voice.own')[:1])}|{alt(w('voice.own')[1:])}"
                     rf"|{we} (?:\w+ )?(?:{alt(w('voice.find_verbs'))})\b[^.]*\b"
@@ -205,7 +204,7 @@ def build_patterns(lex: Lexicon) -> Patterns:
             rf"(?:{comma_adverbs})?"
             rf"(?:{base})s?\s+(?:a|an)\s+(?:(?:{alt(w('nouns.method_comma_adjectives'))})\s+)*"
             rf"(?:{alt(w('nouns.method_comma'))}),\s+"
-            rf"(?P<name>(?!(?:{alt(participles[:1] + participles[3:4] + participles[2:3] + participles[1:2] + namely + participles[4:])})\b)"
+            rf"(?P<name>(?!(?:{alt(participles + namely)})\b)"
             rf"{lower_word}(?: {lower_word}){{0,3}}),\s"),
         # "we present a new amortized inference method—the Simformer—which"
         DASH_NAME=c(
@@ -226,10 +225,10 @@ def build_patterns(lex: Lexicon) -> Patterns:
         # "the resulting Particle Denoising Diffusion Sampler (PDDS)": named with its acronym
         RESULTING=c(rf"\b[Tt]he (?:{alt(w('nouns.resulting'))}) (?P<name>{title_only}\s*{_ACR})"),
         # "We call this probabilistic score the Visual Generative Pre-Training Score"
-        CALL_THIS=c(rf"\b{we} (?:{alt(w('naming.verbs')[:1] + w('naming.verbs')[2:3] + w('naming.verbs')[1:2] + w('naming.verbs')[3:])}) "
+        CALL_THIS=c(rf"\b{we} (?:{alt(naming_verbs)}) "
                     r"(?:this|these|such|such an?) (?:[\w\-]+ ){1,3}?"
                     rf"(?:the |an? )?(?P<name>{title}\s*{_ACR}|{NAME_TOKEN}(?:\s*{_ACR})?)"),
-        CALL_THIS_HINTS=tuple(f"e {v} {t}" for v in w("naming.verbs") for t in ("th", "su")),
+        CALL_THIS_HINTS=tuple(f"e {v} {t}" for v in naming_verbs for t in ("th", "su")),
         # "a novel Dreaming Strategy": a Title phrase the paper coins
         NOVEL_TITLE=c(rf"(?:{alt(w('nouns.novel_title'))}) (?P<name>{title_only})(?![\w\-])"
                       r"(?!\s*\(|\s+[A-Z])"),

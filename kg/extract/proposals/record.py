@@ -34,7 +34,8 @@ class Guards:
 def build_guards(lex: Lexicon) -> Guards:
     """The guards of ``lex``: the words of a setting, law, metric or notion."""
     w = lex.__getitem__
-    naming = alt(w("naming.participles") + w("naming.verbs") + w("naming.coin"))
+    naming = alt(w("naming.participles") + w("naming.verbs") + w("naming.verbs_not_cue")
+                 + w("naming.coin"))
     return Guards(
         # the contribution is a problem, setting or notion, not a method: "a problem setting
         # called Open-world Prompt Tuning (OPT)", "the Factored-Reward Bandits (FRBs), a novel

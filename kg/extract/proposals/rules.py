@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from kg.extract.proposals.anchors import AnchorSets, build_anchor_sets
 from kg.extract.proposals.lexicon import Lexicon, load_lexicon
+from kg.extract.proposals.pairs import PairPatterns, build_pair_patterns
 from kg.extract.proposals.patterns import Patterns, build_patterns
 from kg.extract.proposals.record import Guards, build_guards
 from kg.extract.proposals.steps import (
@@ -95,6 +96,7 @@ class Rules:
     """The rule table of one lexicon, with the patterns, anchors and guards it uses."""
 
     patterns: Patterns
+    pairs: PairPatterns
     anchors: AnchorSets
     guards: Guards
     table: tuple[Rule, ...]
@@ -197,7 +199,7 @@ def build_rules(lex: Lexicon) -> Rules:
     """The rule table, patterns, anchors and guards of the lexicon ``lex``."""
     p = build_patterns(lex)
     a = build_anchor_sets(lex, p)
-    return Rules(p, a, build_guards(lex), _table(p, a))
+    return Rules(p, build_pair_patterns(lex), a, build_guards(lex), _table(p, a))
 
 
 @lru_cache(maxsize=1)

@@ -23,7 +23,7 @@ from kg.extract.proposals.anchors import (
     winners,
 )
 from kg.extract.proposals.classify import coined_type, cue_types, type_after
-from kg.extract.proposals.pairs import pair_proposals
+from kg.extract.proposals.pairs import PairPatterns, pair_proposals
 from kg.extract.proposals.patterns import Patterns
 from kg.extract.proposals.record import Found
 from kg.extract.proposals.repository import repository_names
@@ -52,13 +52,14 @@ class Ctx:
     """One text on its way through the rules: the text, its tokens' anchors,
     the patterns, and the proposals found so far (:class:`Found`)."""
 
-    __slots__ = ("text", "p", "a", "col", "add", "known", "at", "naming", "pairs",
+    __slots__ = ("text", "p", "pp", "a", "col", "add", "known", "at", "naming", "pairs",
                  "set_apart", "words", "offsets")
 
-    def __init__(self, text: str, p: Patterns, a: AnchorSets, col: Found, at: Anchors | None,
-                 naming: bool, pairs: Sequence[AcronymPair], set_apart: Sequence[str],
-                 words: list[str] | None, offsets: list[int] | None) -> None:
-        self.text, self.p, self.a, self.col, self.at = text, p, a, col, at
+    def __init__(self, text: str, p: Patterns, pp: PairPatterns, a: AnchorSets, col: Found,
+                 at: Anchors | None, naming: bool, pairs: Sequence[AcronymPair],
+                 set_apart: Sequence[str], words: list[str] | None,
+                 offsets: list[int] | None) -> None:
+        self.text, self.p, self.pp, self.a, self.col, self.at = text, p, pp, a, col, at
         self.add, self.known = col.add, col.known
         self.naming, self.pairs, self.set_apart = naming, pairs, set_apart
         self.words, self.offsets = words, offsets
@@ -309,7 +310,7 @@ def record_name_alias(ctx: Ctx, rule: Rule, m: Hit, s: int, e: int) -> None:
 
 def record_pairs(ctx: Ctx, rule: Rule, m: Hit, s: int, e: int) -> None:
     """The acronym pairs the paper makes its own (:mod:`~kg.extract.proposals.pairs`)."""
-    pair_proposals(ctx.col, ctx.pairs, ctx.p, ctx.a.subject.regex)
+    pair_proposals(ctx.col, ctx.pairs, ctx.p, ctx.pp, ctx.a.subject.regex)
 
 
 def record_split(ctx: Ctx, rule: Rule, m: Hit, s: int, e: int) -> None:
