@@ -11,7 +11,7 @@ from typing import Callable, Sequence
 from kg.extract.acronyms import AcronymPair
 from kg.extract.proposals.anchors import Anchors
 from kg.extract.proposals.record import Found, Proposal
-from kg.extract.proposals.rules import Rules, default_rules, run
+from kg.extract.proposals.rules import Rules, default_rules
 from kg.extract.proposals.steps import Ctx
 
 
@@ -53,6 +53,13 @@ def find_proposals(text: str, pairs: Sequence[AcronymPair] = (),
         lowered = text.lower()
         naming = any(h in lowered for h in a.naming_hints)
     ctx = Ctx(text, rules.patterns, rules.pairs, a, col, at, naming, pairs, set_apart, words, offsets)
-    for rule in rules.table:
-        run(rule, ctx)
+    for rule in rules.table:   # (rules.run, inlined: most rules find nothing in a text)
+        guards, span, record = rule.guards, rule.span, rule.record
+        for m in rule.where(ctx, rule):
+            s, e = span(m)
+            for g in guards:
+                if g(ctx, m, s, e):
+                    break
+            else:
+                record(ctx, rule, m, s, e)
     return sorted(col.spans.values(), key=lambda p: p.start)

@@ -8,8 +8,9 @@ earlier rule's decision on a span stands).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import Callable
 
 from kg.extract.proposals.anchors import AnchorSets, build_anchor_sets
 from kg.extract.proposals.lexicon import Lexicon, load_lexicon
@@ -71,7 +72,7 @@ class Rule:
     it was made from with the names it finds there."""
 
     name: str
-    pattern: str | None
+    pattern: str | None        # (as a :class:`Patterns` field name)
     where: Where
     example: str
     finds: tuple[str, ...]
@@ -83,6 +84,7 @@ class Rule:
     strong: bool = False       # holds even for a known name
     naming: bool = False       # needs a naming word in the text
     and_next: bool = False     # "X and its relaxation Y": Y too
+    rx: re.Pattern[str] | None = None   # the pattern itself (set by :func:`build_rules`)
 
     def span(self, m: Hit) -> tuple[int, int]:
         """The name's span in a match."""
@@ -102,12 +104,12 @@ class Rules:
     table: tuple[Rule, ...]
 
 
-def _has(*hints: str):
-    return lambda ctx: any(h in ctx.text for h in hints)
+def _has(*hints: str) -> Callable[[Ctx], bool]:
+    return lambda ctx: any(map(ctx.text.__contains__, hints))
 
 
 def _table(p: Patterns, a: AnchorSets) -> tuple[Rule, ...]:
-    subject, called, our = (where_anchored(n) for n in ("subject", "called", "our"))
+    subject, called, our = (where_anchored(x) for x in (a.subject, a.called, a.our))
     return (
         Rule("cue", "CUE", subject, "To fix it, we propose ToMoE, a method that prunes.",
              ("ToMoE",), guards=(no_known_modifier,), strict=True, strong=True, and_next=True),
@@ -125,7 +127,7 @@ def _table(p: Patterns, a: AnchorSets) -> tuple[Rule, ...]:
         Rule("our_is", "OUR_IS", our,
              "Central to our approach is Graph Symmetric Attention, which mixes nodes.",
              ("Graph Symmetric Attention",), strict=True, strong=True),
-        Rule("novel_paren", "NOVEL_PAREN", where_anchored("novel"),
+        Rule("novel_paren", "NOVEL_PAREN", where_anchored(a.novel),
              "We build a novel sparse attention mechanism (SparQ) for long inputs.", ("SparQ",),
              guards=(no_gap_stop,)),
         Rule("enumerated", None, where_enumerated,
@@ -199,7 +201,8 @@ def build_rules(lex: Lexicon) -> Rules:
     """The rule table, patterns, anchors and guards of the lexicon ``lex``."""
     p = build_patterns(lex)
     a = build_anchor_sets(lex, p)
-    return Rules(p, build_pair_patterns(lex), a, build_guards(lex), _table(p, a))
+    table = tuple(replace(r, rx=getattr(p, r.pattern)) if r.pattern else r for r in _table(p, a))
+    return Rules(p, build_pair_patterns(lex), a, build_guards(lex), table)
 
 
 @lru_cache(maxsize=1)
@@ -213,6 +216,8 @@ def run(rule: Rule, ctx: Ctx) -> None:
     guards, span, record = rule.guards, rule.span, rule.record
     for m in rule.where(ctx, rule):
         s, e = span(m)
-        if any(g(ctx, m, s, e) for g in guards):
-            continue
-        record(ctx, rule, m, s, e)
+        for g in guards:
+            if g(ctx, m, s, e):
+                break
+        else:
+            record(ctx, rule, m, s, e)

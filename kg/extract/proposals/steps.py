@@ -36,7 +36,7 @@ class Rule(Protocol):
     """What a step reads of its rule (:class:`kg.extract.proposals.rules.Rule`)."""
 
     @property
-    def pattern(self) -> str | None: ...
+    def rx(self) -> re.Pattern[str] | None: ...
     @property
     def strict(self) -> bool: ...
     @property
@@ -73,17 +73,12 @@ Record = Callable[[Ctx, Rule, Hit, int, int], None]
 
 # -- where a pattern is tried ------------------------------------------------
 
-def _rx(ctx: Ctx, rule: Rule) -> re.Pattern[str]:
-    return getattr(ctx.p, rule.pattern or "")
-
-
-def where_anchored(anchor: str) -> Where:
-    """Where a word of the anchor set ``anchor`` (of :class:`AnchorSets`) is."""
+def where_anchored(aset: AnchorSet) -> Where:
+    """Where a word of the anchor set ``aset`` is."""
     def where(ctx: Ctx, rule: Rule) -> Iterable[Hit]:
-        if rule.naming and not ctx.naming:
+        if rule.naming and not ctx.naming or rule.rx is None:
             return ()
-        aset: AnchorSet = getattr(ctx.a, anchor)
-        return anchored(_rx(ctx, rule), aset, ctx.text, ctx.at)
+        return anchored(rule.rx, aset, ctx.text, ctx.at)
     return where
 
 
@@ -92,7 +87,9 @@ def where_hinted(hint: Callable[[Ctx], bool], then: Where | None = None) -> Wher
     def where(ctx: Ctx, rule: Rule) -> Iterable[Hit]:
         if not hint(ctx):
             return ()
-        return then(ctx, rule) if then else _rx(ctx, rule).finditer(ctx.text)
+        if then is not None:
+            return then(ctx, rule)
+        return rule.rx.finditer(ctx.text) if rule.rx is not None else ()
     return where
 
 
