@@ -209,15 +209,3 @@ def build_rules(lex: Lexicon) -> Rules:
 def default_rules() -> Rules:
     """The rules of kg's own lexicon (built once)."""
     return build_rules(load_lexicon())
-
-
-def run(rule: Rule, ctx: Ctx) -> None:
-    """Try ``rule`` on the text of ``ctx`` and record what it finds."""
-    guards, span, record = rule.guards, rule.span, rule.record
-    for m in rule.where(ctx, rule):
-        s, e = span(m)
-        for g in guards:
-            if g(ctx, m, s, e):
-                break
-        else:
-            record(ctx, rule, m, s, e)
