@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from importlib.resources import files
 
 from kg.extract.normalise import singular_key
+from kg.extract.wordfile import read_sections
 
 __all__ = ["head_type", "heads"]
 
@@ -20,15 +20,7 @@ def heads() -> dict[str, frozenset[str]]:
     """Head nouns by the type they imply (``kg/data/heads.txt``): ``model``,
     ``method``, ``dataset``, and ``task`` (tasks, problems and objects, no mention);
     ``head-first``: the words after which the head comes first ("X via Y")."""
-    out: dict[str, set[str]] = {}
-    section = None
-    for line in (files("kg") / "data" / "heads.txt").read_text(encoding="utf-8").splitlines():
-        line = line.split("#", 1)[0].strip()
-        if line.startswith("[") and line.endswith("]"):
-            section = out.setdefault(line[1:-1], set())
-        elif line and section is not None:
-            section.update(line.split())
-    return {k: frozenset(v) for k, v in out.items()}
+    return read_sections("heads.txt")
 
 
 @lru_cache(maxsize=20_000)
