@@ -2,15 +2,25 @@
 ``spacy.blank("en")`` tokenizer pass over the same clean texts, in one run.
 
     .venv/bin/python bench/extract_bench.py [--corpus FILE] [--repeat 3]
+    .venv/bin/python bench/extract_bench.py --against OLD_TREE [--rounds 5]
 
 Prints abstracts/s of: cleaning; kg's full extraction (clean + spaCy pipeline,
 one process); the bare blank-English tokenizer over the clean texts; and the
 ratio. Goals (issue 3): >= 500 abstracts/s, and >= 30 % of the bare tokenizer.
+
+With ``--against``, kg's extraction of this tree and of ``OLD_TREE`` (a git
+worktree of the code before a change) is timed side by side: one process
+each per round, both pinned to the same core, the two alternating round by
+round; prints each side's best and median abstracts/s and new / old (issue
+19: the new code within 5 % of the old).
 """
 from __future__ import annotations
 
 import argparse
 import os
+import statistics
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -28,12 +38,56 @@ def best_of(fn, repeat: int) -> float:
     return best
 
 
+def _kg_rate(corpus_path: Path, repeat: int) -> float:
+    """Child mode: kg's extraction of the corpus, best abstracts/s (CPU time)."""
+    from kg.extract import _nlp, extract_corpus
+    from kg.parse import read_corpus
+
+    corpus = read_corpus([corpus_path])
+    _nlp(None)
+    return len(corpus.papers) / best_of(lambda: list(extract_corpus(corpus, workers=1)), repeat)
+
+
+def side_by_side(old: Path, corpus: Path, rounds: int, repeat: int) -> None:
+    """Time this tree's extraction and ``old``'s, alternating, one core."""
+    new = Path(__file__).resolve().parents[1]
+    cpu = sorted(os.sched_getaffinity(0))[0]
+    rates: dict[str, list[float]] = {"old": [], "new": []}
+    for i in range(rounds):
+        order = (("old", old), ("new", new)) if i % 2 == 0 else (("new", new), ("old", old))
+        for side, tree in order:
+            env = dict(os.environ, PYTHONPATH=str(tree), OMP_NUM_THREADS="1")
+            out = subprocess.run(
+                ["taskset", "-c", str(cpu), sys.executable, str(Path(__file__).resolve()),
+                 "--child", "--corpus", str(corpus), "--repeat", str(repeat)],
+                env=env, cwd=tree, check=True, capture_output=True, text=True).stdout
+            rates[side].append(float(out.split()[-1]))
+    print(f"corpus: {corpus.name}, {rounds} rounds x best of {repeat}, one core (cpu {cpu}), "
+          "CPU time")
+    for side, tree in (("old", old), ("new", new)):
+        r = rates[side]
+        print(f"{side} ({tree}): best {max(r):7,.0f}  median {statistics.median(r):7,.0f} "
+              f"abstracts/s   rounds: {' '.join(f'{x:,.0f}' for x in r)}")
+    best = max(rates["new"]) / max(rates["old"])
+    med = statistics.median(rates["new"]) / statistics.median(rates["old"])
+    print(f"new / old: best {best:6.1%}  median {med:6.1%}   (goal >= 95 %, new >= 500/s)")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--corpus", type=Path, default=CORPUS)
     ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--against", type=Path, help="source tree of the code before, side by side")
+    ap.add_argument("--rounds", type=int, default=5, help="rounds of --against")
+    ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     os.environ.setdefault("OMP_NUM_THREADS", "1")
+    if args.child:
+        print(f"{_kg_rate(args.corpus, args.repeat):.3f}")
+        return
+    if args.against:
+        side_by_side(args.against.resolve(), args.corpus.resolve(), args.rounds, args.repeat)
+        return
 
     import spacy
 

@@ -15,6 +15,8 @@ from functools import lru_cache
 from importlib.resources import files
 from itertools import compress
 
+from kg.extract.wordfile import read_sections
+
 _MIXED = re.compile(r"^(?=.*[a-z])(?=.*[A-Z])[A-Za-z][\w+^.\-']*$")   # ToMoE, iLaD, GPT-4o
 _CAMEL = re.compile(r"[a-z][A-Z]|[A-Z]{2}[a-z]|^[a-z]+[A-Z]")        # an inner capital
 # (a letter, then word characters with a digit or a capital among them; as
@@ -24,19 +26,13 @@ _ALNUM = re.compile(r"^[A-Za-z](?=[\w\-]*\d)[\w\-]*$|^[A-Za-z](?=[\w\-]*[A-Z])[\
 _HYPHEN_NAME = re.compile(r"^[A-Za-z0-9]+(?:-[A-Za-z0-9+]+)+$")
 _UNIT = re.compile(r"^\d+(?:\.\d+)?[A-Za-z]{0,3}$|^[0-9]+D$|^[A-Z]\d{1,3}$")
 
-MODEL_CUES = frozenset("model models LLM LLMs network networks architecture architectures "
-                       "backbone backbones encoder decoder transformer Transformer agent agents "
-                       "VLM VLMs classifier".split())
-METHOD_CUES = frozenset("method methods algorithm algorithms approach approaches framework "
-                        "frameworks technique techniques optimizer optimizers loss attack attacks "
-                        "defense strategy scheme mechanism module objective regularizer "
-                        "estimator policy procedure pipeline variant kernel sampler".split())
-DATASET_CUES = frozenset("dataset datasets benchmark benchmarks corpus suite environment "
-                         "environments testbed leaderboard".split())
-# words after which a comma list names things: "outperforming PF-PPO, PAR, and PODS"
-LIST_CUES = frozenset("outperform outperforms outperforming outperformed surpass surpasses "
-                      "surpassing beats beating including include includes like as over against "
-                      "baselines versus vs on".split())
+# the cue nouns that type a name next to them, and the words after which a comma
+# list names things ("outperforming PF-PPO, PAR, and PODS"): kg/data/cue_nouns.txt
+_CUE_NOUNS = read_sections("cue_nouns.txt")
+MODEL_CUES = _CUE_NOUNS["model"]
+METHOD_CUES = _CUE_NOUNS["method"]
+DATASET_CUES = _CUE_NOUNS["dataset"]
+LIST_CUES = _CUE_NOUNS["list"]
 _LIST_CUES_ANY = LIST_CUES | {w.capitalize() for w in LIST_CUES}
 _ACRONYM = re.compile(r"^[A-Z][A-Z0-9]{1,9}(?:-[A-Z0-9]+)*s?$")
 
