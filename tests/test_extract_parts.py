@@ -657,3 +657,8 @@ def test_names_either_side_of_an_arrow_are_two_names(text, names):
 
     ex = extract_texts([text], ["p"])[0]
     assert [m.text for m in ex.mentions] == names
+
+
+def test_a_long_form_in_mismatched_quotes_loses_them():
+    pairs = find_acronyms("our proposed method “robust mean teacher“ (RMT) on the benchmarks")
+    assert [(p.long, p.short) for p in pairs] == [("robust mean teacher", "RMT")]
