@@ -646,3 +646,19 @@ def test_long_runs_are_cut_with_offsets_kept():
     assert max(len(t.text) for t in doc) <= 64
     short = "We propose FooNet (FN) at https://github.com/x/foonet."
     assert [t.text for t in tok(short)] == [t.text for t in tok.tokenizer(short)]
+
+
+@pytest.mark.parametrize("text, names", [
+    ("Results under TGIF->MSRVTT and TGIF->MSVD settings.", ["MSRVTT", "MSVD"]),
+    ("Transfer MNIST→SVHN works.", ["MNIST", "SVHN"]),
+])
+def test_names_either_side_of_an_arrow_are_two_names(text, names):
+    from kg.extract import extract_texts
+
+    ex = extract_texts([text], ["p"])[0]
+    assert [m.text for m in ex.mentions] == names
+
+
+def test_a_long_form_in_mismatched_quotes_loses_them():
+    pairs = find_acronyms("our proposed method “robust mean teacher“ (RMT) on the benchmarks")
+    assert [(p.long, p.short) for p in pairs] == [("robust mean teacher", "RMT")]

@@ -185,7 +185,7 @@ def discover(words: list[str], offsets: list[int], taken: set[int],
     return out
 
 
-_TITLE_WORD = re.compile(r"^[A-Z][a-z]{2,}(?:-[A-Z]?[a-z]+)*$")
+_TITLE_WORD = re.compile(r"^[A-Z][a-z]{2,}(?:-[A-Z]?[a-z]+)*(?:-\d{1,4}[a-z]?)?$")   # Potsdam-3
 _CAPS_WORD = re.compile(r"^[A-Z]{2,}[0-9]*$")
 _NAMED_CUES = frozenset("dataset datasets corpus benchmark benchmarks".split())
 
@@ -201,7 +201,9 @@ def _not_dataset_words() -> frozenset[str]:
 
 def _named_before_cue(words: list[str], offsets: list[int], taken: set[int]) -> list[Discovery]:
     """A capitalised name right before "dataset"/"benchmark"/"corpus": "the Sepsis
-    dataset", "on Criteo dataset", "the Knee MRI dataset" (but not "NLP datasets")."""
+    dataset", "on Criteo dataset", "the Knee MRI dataset", "Potsdam-3 datasets"
+    (but not "NLP datasets", nor "Odometry" alone in "KITTI Odometry dataset": a
+    word after a known name is its variant, not a name of its own)."""
     out: list[Discovery] = []
     stop = None
     for j in compress(range(len(words)), map(_NAMED_CUES.__contains__, words)):
@@ -209,7 +211,7 @@ def _named_before_cue(words: list[str], offsets: list[int], taken: set[int]) -> 
         while k > 0 and j - k < 3 and k - 1 not in taken and (
                 _TITLE_WORD.match(words[k - 1]) or _CAPS_WORD.match(words[k - 1])):
             k -= 1
-        if k == j or not any(_TITLE_WORD.match(words[x]) for x in range(k, j)):
+        if k == j or not any(_TITLE_WORD.match(words[x]) for x in range(k, j)) or k - 1 in taken:
             continue
         if stop is None:
             stop = _not_dataset_words()
