@@ -662,3 +662,19 @@ def test_names_either_side_of_an_arrow_are_two_names(text, names):
 def test_a_long_form_in_mismatched_quotes_loses_them():
     pairs = find_acronyms("our proposed method “robust mean teacher“ (RMT) on the benchmarks")
     assert [(p.long, p.short) for p in pairs] == [("robust mean teacher", "RMT")]
+
+
+@pytest.mark.parametrize("text, proposed", [
+    ("We propose a new algorithm using reparameterization and convexification of implicit "
+     "gradients (RCIG). RCIG establishes a new state of the art.",
+     {"reparameterization and convexification of implicit gradients", "RCIG"}),
+    # a concept of the vocabulary is nobody's coinage, whoever defines it
+    ("We propose a study of post-training quantization (PTQ). PTQ is cheap.", set()),
+    # the short form never comes back as the paper's own: a definition only
+    ("We propose a bound using the smoothed gradient norm (SGN) of the loss.", set()),
+])
+def test_a_coined_pair_used_as_the_papers_own_is_proposed(text, proposed):
+    from kg.extract import extract_texts
+
+    ex = extract_texts([text], ["p"])[0]
+    assert {m.text for m in ex.mentions if m.proposed} == proposed

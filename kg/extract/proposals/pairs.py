@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Sequence
 
 from kg.extract.acronyms import AcronymPair
@@ -30,6 +31,7 @@ class PairPatterns:
     part: re.Pattern[str]
     own_thing_nouns: frozenset[str]
     sentence_subject: re.Pattern[str]
+    own_before: str             # (an alternation: "our|the proposed|...")
 
 
 def build_pair_patterns(lex: Lexicon) -> PairPatterns:
@@ -51,7 +53,38 @@ def build_pair_patterns(lex: Lexicon) -> PairPatterns:
         sentence_subject=re.compile(rf"\s*(?:(?:{alt(w('pairs.openers'))}|"
                                     rf"(?:{alt(w('pairs.opener_prepositions'))}) [^,.]{{1,40}}),\s*)?"
                                     r"(?:the\s+|our\s+)?([\w^+\-]+)"),
+        own_before=alt(w("pairs.own_before")),
     )
+
+
+def _used_as_own(pp: PairPatterns, text: str, short: str, after: int) -> bool:
+    """Does ``short`` open a later sentence ("RCIG establishes") or follow the
+    paper's own words ("our proposed SaEC")?"""
+    rx = re.compile(rf"(?:(?:^|[.!?]\s+)(?:The\s+|Our\s+)?|\b(?:{pp.own_before})\s+)"
+                    rf"{re.escape(short)}\b")
+    return rx.search(text, after) is not None
+
+
+@lru_cache(maxsize=1)
+def _concept_names() -> tuple[frozenset[str], frozenset[str]]:
+    """The concept vocabulary's acronyms, and its labels and forms in lower case."""
+    from kg.concepts import load
+
+    v = load()
+    return (frozenset(a for c in v.concepts.values() for a in c.acronyms),
+            frozenset(f.lower() for c in v.concepts.values() for f in (c.label, *c.forms)))
+
+
+def known_concept(short: str, long: str) -> bool:
+    """Is an acronym pair a concept (by its acronym or its long form, a plural s aside)?
+
+    >>> known_concept("PTQ", "post-training quantization"), known_concept("RCIG", "rcig")
+    (True, False)
+    """
+    acronyms, labels = _concept_names()
+    low = long.lower()
+    return (short in acronyms or short.removesuffix("s") in acronyms or low in labels
+            or low.removesuffix("s") in labels)
 
 
 def pair_proposals(col: Found, pairs: Sequence[AcronymPair], p_: Patterns, pp: PairPatterns,
@@ -113,5 +146,21 @@ def pair_proposals(col: Found, pairs: Sequence[AcronymPair], p_: Patterns, pp: P
         head = text[sentence_start(text, p.long_start): p.long_start]
         if p_.FIRST_PERSON.search(head) and not pp.used_before.search(head[-60:]):
             ptype = cue_types().get(noun.group(1)) or type_after(text, p.short_end, "")
+            add(p.long, p.long_start, p.long_end, ptype, True)
+            add(p.short, p.short_start, p.short_end, ptype, True)
+    # "we propose a new algorithm using reparameterization and convexification of
+    # implicit gradients (RCIG) ... RCIG establishes ...": a pair no one knows (no
+    # name, no concept) defined in the paper's own voice, whose short form then
+    # opens a sentence or follows "our"/"the proposed"
+    for p in pairs:
+        if (p.long_start, p.long_end) in found or p.long_start > p.short_start:
+            continue
+        if known(p.short) or known(p.long) or known_concept(p.short, p.long):
+            continue
+        head = text[sentence_start(text, p.long_start): p.long_start]
+        if not p_.FIRST_PERSON.search(head):
+            continue
+        if _used_as_own(pp, text, p.short, p.short_end):
+            ptype = "other" if col.blocked(p) else type_after(text, p.short_end, "")
             add(p.long, p.long_start, p.long_end, ptype, True)
             add(p.short, p.short_start, p.short_end, ptype, True)
