@@ -678,3 +678,17 @@ def test_a_coined_pair_used_as_the_papers_own_is_proposed(text, proposed):
 
     ex = extract_texts([text], ["p"])[0]
     assert {m.text for m in ex.mentions if m.proposed} == proposed
+
+
+@pytest.mark.parametrize("text, proposed", [
+    ("We estimate layouts. The code is available at https://github.com/zs-bjtu/DOPNet.",
+     {"DOPNet"}),
+    ("We distil. Code is at https://github.com/silicx/LoRS_Distill.", set()),  # a slug
+    ("We prune. Code: https://github.com/XLearning-SCU/2024-ICML-TAO.", set()),
+])
+def test_a_repository_named_nowhere_else_names_the_papers_own(text, proposed):
+    from kg.extract import extract_texts
+
+    ex = extract_texts([text], ["p"])[0]
+    assert {m.text for m in ex.mentions if m.proposed} == proposed
+    assert "zs-bjtu" not in {m.text for m in ex.mentions}   # (a user name: never an entity)
