@@ -692,3 +692,10 @@ def test_a_repository_named_nowhere_else_names_the_papers_own(text, proposed):
     ex = extract_texts([text], ["p"])[0]
     assert {m.text for m in ex.mentions if m.proposed} == proposed
     assert "zs-bjtu" not in {m.text for m in ex.mentions}   # (a user name: never an entity)
+
+
+def test_a_measure_at_a_cut_off_is_a_metric():
+    from kg.extract import extract_texts
+
+    ex = extract_texts(["Gains of 2% on R@1 and mAP@0.5; mail x@y.com."], ["p"])[0]
+    assert [(m.text, m.type) for m in ex.mentions] == [("R@1", "metric"), ("mAP@0.5", "metric")]

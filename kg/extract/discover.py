@@ -131,6 +131,8 @@ def _list_items(words: list[str], cue: int) -> list[int]:
 
 
 _SHAPED: dict[str, bool] = {}
+# a measure at a cut-off: "R@1", "mAP@0.5", "NDCG@10", "Hit@5"
+_METRIC_AT = re.compile(r"^(?:[A-Z][A-Za-z]{0,9}|m?AP|mIoU)@\d+(?:\.\d+)?%?$")
 
 
 def discover(words: list[str], offsets: list[int], taken: set[int],
@@ -162,13 +164,17 @@ def discover(words: list[str], offsets: list[int], taken: set[int],
     if len(_SHAPED) > 200_000:
         _SHAPED.clear()
     for w in set(words).difference(_SHAPED):
-        _SHAPED[w] = not w.islower() and name_shaped(w)
+        _SHAPED[w] = not w.islower() and (name_shaped(w) or (
+            "@" in w and _METRIC_AT.match(w) is not None))
     cand = set(compress(range(len(words)), map(_SHAPED.__getitem__, words)))
     cand.update(i for i in listed if not words[i].islower())
     shaped = sorted(i for i in cand if i not in taken)
     for i in shaped:
         w = words[i]
         text = w.rstrip(".,;:")
+        if "@" in text and _METRIC_AT.match(text):
+            out.append(Discovery(offsets[i], offsets[i] + len(text), text, "metric", i, i + 1))
+            continue
         if i in listed:
             if not (name_shaped(text) or (_ACRONYM.match(text) and text not in not_entities())):
                 continue
