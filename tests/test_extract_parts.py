@@ -699,3 +699,12 @@ def test_a_measure_at_a_cut_off_is_a_metric():
 
     ex = extract_texts(["Gains of 2% on R@1 and mAP@0.5; mail x@y.com."], ["p"])[0]
     assert [(m.text, m.type) for m in ex.mentions] == [("R@1", "metric"), ("mAP@0.5", "metric")]
+
+
+def test_a_title_phrase_after_a_cue_is_one_name_even_when_it_starts_with_a_hyphened_word():
+    from kg.extract import extract_texts
+
+    ex = extract_texts(["To fix it, we introduce Value-Aware Mutual Information Maximization "
+                        "to enhance the representation."], ["p"])[0]
+    assert [(m.text, m.proposed) for m in ex.mentions] == [
+        ("Value-Aware Mutual Information Maximization", True)]

@@ -149,7 +149,9 @@ def build_patterns(lex: Lexicon) -> Patterns:
     return Patterns(
         VERBS=verbs, NAMELY=namely, FILLER=filler, SUBJECT=subject,
         CUE=c(rf"{subject}(?:{verbs})\s+{filler}{OPEN_Q}"
-              rf"(?P<name>{title}\s*{_ACR}|{NAME_TOKEN}(?:\s*{_ACR})?"
+              # (a name token that starts a Title phrase is its first word:
+              # "we introduce Value-Aware Mutual Information Maximization to")
+              rf"(?P<name>{title}\s*{_ACR}|(?>{NAME_TOKEN})(?:\s*{_ACR}|(?!\s+[A-Z][a-z]+\b(?!-)))"
               rf"|{title}(?=[\"”’']?\s*(?:[,.(;:—–]|"
               rf"{after_title}|and\s+[a-z]))"
               rf"|{title_only}(?=\s+(?:{alt(w('cue.thing_after'))})\b)"
