@@ -93,7 +93,9 @@
   }
 
   // ------------------------------------------------------------- re-layout
-  var GAP = 54;
+  var GAP = 54, MAX_FIT = 1.5;
+
+  function fitShown() { network.fit({animation: false, maxZoomLevel: MAX_FIT}); }
 
   function circle(ids) {
     ids.sort(function (a, b) { return adjacency.get(b).length - adjacency.get(a).length || a - b; });
@@ -103,6 +105,48 @@
       out.push([r * Math.cos(t), r * Math.sin(t)]);
     }
     return out;
+  }
+
+  // Fruchterman-Reingold from the precomputed positions (so the same
+  // filter always gives the same picture), for a part of up to FR_MAX nodes
+  var FR_MAX = 500, FR_ITER = 60, EDGE = 108;
+
+  function forceLayout(comp) {
+    var n = comp.length, at = new Map();
+    comp.forEach(function (id, i) { at.set(id, i); });
+    var x = new Float64Array(n), y = new Float64Array(n);
+    comp.forEach(function (id, i) { var h = home.get(id); x[i] = h[0]; y[i] = h[1]; });
+    var links = [];
+    comp.forEach(function (id, i) {
+      adjacency.get(id).forEach(function (m) { var j = at.get(m); if (j !== undefined && j > i) { links.push([i, j]); } });
+    });
+    var k = EDGE, k2 = k * k, temp = k * Math.sqrt(n) / 2;
+    var dx = new Float64Array(n), dy = new Float64Array(n);
+    for (var it = 0; it < FR_ITER; it++) {
+      dx.fill(0); dy.fill(0);
+      for (var i = 0; i < n; i++) {
+        for (var j = i + 1; j < n; j++) {
+          var ex = x[i] - x[j], ey = y[i] - y[j], d2 = ex * ex + ey * ey + 0.01;
+          var f = k2 / d2;
+          dx[i] += ex * f; dy[i] += ey * f; dx[j] -= ex * f; dy[j] -= ey * f;
+        }
+      }
+      links.forEach(function (l) {
+        var ex = x[l[0]] - x[l[1]], ey = y[l[0]] - y[l[1]], d = Math.sqrt(ex * ex + ey * ey) + 0.01;
+        var f = d / k;
+        dx[l[0]] -= ex * f; dy[l[0]] -= ey * f; dx[l[1]] += ex * f; dy[l[1]] += ey * f;
+      });
+      for (i = 0; i < n; i++) {
+        var len = Math.sqrt(dx[i] * dx[i] + dy[i] * dy[i]) + 0.01;
+        var step = Math.min(len, temp);
+        x[i] += dx[i] / len * step; y[i] += dy[i] / len * step;
+      }
+      temp *= 0.93;
+    }
+    var cx = 0, cy = 0;
+    for (i = 0; i < n; i++) { cx += x[i]; cy += y[i]; }
+    cx /= n; cy /= n;
+    return comp.map(function (id, i) { return [x[i] - cx, y[i] - cy]; });
   }
 
   function relayout() {
@@ -125,6 +169,7 @@
       var xy;
       if (comp.length === 1) { xy = [[0, 0]]; }
       else if (comp.length <= 12) { xy = circle(comp); }
+      else if (comp.length <= FR_MAX) { xy = forceLayout(comp); }
       else {
         var cx = 0, cy = 0;
         comp.forEach(function (m) { var h = home.get(m); cx += h[0]; cy += h[1]; });
@@ -145,10 +190,25 @@
       if (x > 0 && x + p.cell > width) { y += rowH; x = 0; rowH = 0; }
       var cx = x + p.cell / 2, cy = y + p.cell / 2;
       p.ids.forEach(function (id, i) {
-        update.push({id: id, x: Math.round(cx + p.xy[i][0]), y: Math.round(cy + p.xy[i][1])});
+        update.push({id: id, x: cx + p.xy[i][0], y: cy + p.xy[i][1]});
       });
       x += p.cell;
       rowH = Math.max(rowH, p.cell);
+    });
+    // the drawing takes the canvas's proportions (stretched by at most 2 one
+    // way), and a few nodes spread out to fill it at a zoom of at most MAX_FIT
+    var x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
+    update.forEach(function (u) {
+      x0 = Math.min(x0, u.x); x1 = Math.max(x1, u.x); y0 = Math.min(y0, u.y); y1 = Math.max(y1, u.y);
+    });
+    var bw = Math.max(x1 - x0, 1), bh = Math.max(y1 - y0, 1);
+    var sx = 1, sy = 1, want = aspect / (bw / bh);
+    if (want > 1) { sx = Math.min(want, 2); } else { sy = Math.min(1 / want, 2); }
+    var W = container.clientWidth || 800, H = container.clientHeight || 600;
+    var stretch = Math.max(1, Math.min(W / (bw * sx * MAX_FIT), H / (bh * sy * MAX_FIT)));
+    update.forEach(function (u) {
+      u.x = Math.round((u.x - x0) * sx * stretch);
+      u.y = Math.round((u.y - y0) * sy * stretch);
     });
     nodes.update(update);
   }
@@ -199,7 +259,7 @@
       if (d.x < -50 || d.y < -50 || d.x > W + 50 || d.y > H + 50) { continue; }
       tried++;
       var rel = Math.sqrt(((n.value || 0) - vmin) / span);
-      var size = Math.round(11 + 8 * rel);
+      var size = Math.round(11 + 6 * rel);
       var radius = (scaling.min + (scaling.max - scaling.min) * ((n.value || 0) - vmin) / span) * scale;
       var w = textWidth(n, size) + 4, h = size + 3;
       var box = {x: d.x - w / 2, y: d.y + radius + 1, w: w, h: h};
@@ -226,7 +286,7 @@
         }
       }
       placed.push({id: n.id, text: n.text, x: box.x, y: box.y, w: w, h: h});
-      ctx.font = (size >= 15 ? "600 " : "") + size + "px system-ui, sans-serif";
+      ctx.font = size + "px system-ui, sans-serif";
       ctx.lineWidth = 3;
       ctx.strokeStyle = "rgba(255,255,255,0.9)";
       ctx.strokeText(n.text, d.x, box.y + 1);
@@ -245,7 +305,7 @@
     nodeView.refresh();
     relayout();
     labelOrder();
-    network.fit({animation: false});
+    fitShown();
     var shown = nodeView.length;
     say(shown === nodes.length ? "" : "showing " + shown.toLocaleString("en") + " of " +
         nodes.length.toLocaleString("en") + " nodes");
@@ -555,7 +615,7 @@
     });
   }
   var fit = document.getElementById("kg-fit");
-  if (fit) { fit.addEventListener("click", function () { network.fit({animation: false}); }); }
+  if (fit) { fit.addEventListener("click", fitShown); }
   var reset = document.getElementById("kg-reset");
   if (reset) {
     reset.addEventListener("click", function () { unselect(); initialFilters(); refreshFilter(); });
@@ -570,7 +630,7 @@
 
   if (nodeView.length !== nodes.length) { relayout(); }
   labelOrder();
-  network.fit({animation: false});
+  fitShown();
 
   window.kg = {network: network, nodes: nodes, edges: edges, view: nodeView, data: data,
                find: findAndFocus, focus: focusNode, select: select, unselect: unselect,

@@ -2,7 +2,7 @@
 
 - :func:`coauthors_view`: people sized by papers, coloured by Leiden
   community (seed 0, the communities of ``report.md``), edges as wide as
-  their joint papers; the page starts on the largest connected group's
+  their joint papers; on more than that many people the page starts on the largest group's
   :data:`TOP_AUTHORS` authors with most papers;
 - :func:`ego_view`: an author and everyone within 1 or 2 co-authorship steps.
 
@@ -98,10 +98,10 @@ def coauthors_view(build: Build | Corpus, *, max_nodes: int = MAX_NODES,
 
     net = ViewNetwork("coauthors", "Co-authorship network")
     G = _person_graph(C, ix, group_of, lambda k: (f"community {membership[k]}",), net)
-    top = _top_of_largest(C, TOP_AUTHORS)
+    top = _top_of_largest(C, TOP_AUTHORS) if C.number_of_nodes() > TOP_AUTHORS else []
     for k in top:
         G.nodes[k]["top"] = 1
-    if top and len(top) < C.number_of_nodes():
+    if top:
         net.controls["scope"] = (f"the {len(top):,} authors with most papers (ties: most "
                                  "co-authors) in the largest connected group")
     net.notes.append(
