@@ -621,8 +621,12 @@
     reset.addEventListener("click", function () { unselect(); initialFilters(); refreshFilter(); });
   }
 
-  network.once("afterDrawing", function () {
-    window.kgReady = {scriptStart: started, drawn: performance.now(),
+  // ready: the first drawing after the set-up (layout, labels) below
+  var setUp = false, draws = 0;
+  network.on("afterDrawing", function () {
+    draws++;
+    if (!setUp || window.kgReady !== undefined) { return; }
+    window.kgReady = {scriptStart: started, drawn: performance.now(), draws: draws,
                       nodes: nodes.length, edges: edges.length, shown: nodeView.length,
                       labels: lastLabels.length};
     document.body.setAttribute("data-ready", "1");
@@ -631,6 +635,7 @@
   if (nodeView.length !== nodes.length) { relayout(); }
   labelOrder();
   fitShown();
+  setUp = true;
 
   window.kg = {network: network, nodes: nodes, edges: edges, view: nodeView, data: data,
                find: findAndFocus, focus: focusNode, select: select, unselect: unselect,
