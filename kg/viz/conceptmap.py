@@ -37,7 +37,14 @@ from kg.models import Build
 from kg.viz.assemble import assemble
 from kg.viz.lookup import BuildIndex
 from kg.viz.network import ViewNetwork
-from kg.viz.style import COMMUNITY_COLOURS, KIND_GROUPS, OTHER_COLOUR, Group, short_label
+from kg.viz.style import (
+    COMMUNITY_COLOURS,
+    KIND_GROUPS,
+    OTHER_COLOUR,
+    Group,
+    count_noun,
+    short_label,
+)
 
 __all__ = ["Term", "terms_of", "threshold", "association_strength", "concept_map", "overview_map",
            "OVERVIEW_TERMS",
@@ -124,11 +131,12 @@ def _links(terms: list[Term], total: int, min_both: int) -> dict[tuple[str, str]
         if c < min_both:
             continue
         s = association_strength(c, len(terms[i].papers), len(terms[j].papers), total)
-        best.setdefault(i, []).append((-s, j, c))
-        best.setdefault(j, []).append((-s, i, c))
+        # a pair seen in one paper only is chance as often as not: repeated pairs first
+        best.setdefault(i, []).append((c < 2, -s, j, c))
+        best.setdefault(j, []).append((c < 2, -s, i, c))
     out: dict[tuple[str, str], tuple[int, float]] = {}
     for i, cands in best.items():
-        for neg, j, c in sorted(cands)[:LINKS_PER_TERM]:
+        for _, neg, j, c in sorted(cands)[:LINKS_PER_TERM]:
             a, b = sorted((terms[i].key, terms[j].key), key=index.__getitem__)
             out[(a, b)] = (c, -neg)
     return dict(sorted(out.items(), key=lambda kv: (index[kv[0][0]], index[kv[0][1]])))
@@ -208,7 +216,7 @@ def concept_map(build: Build, *, title: str = "Concept map", target: int = TARGE
     kinds = "concepts and entities" if any(t.layer == "concept" for t in terms) else "entities"
     net.notes.append(
         (note + " " if note else "")
-        + f"{shown:,} {kinds} mentioned in at least {n_min} papers (change it below; "
+        + f"{shown:,} {kinds} mentioned in at least {count_noun(n_min, 'paper')} (change it below; "
         f"{len(all_terms):,} in all). Links: association strength (papers mentioning both over "
         "those expected by chance), each term's strongest; colours: Leiden clusters named by "
         "their top terms. Size: papers.")
@@ -222,10 +230,16 @@ def concept_map(build: Build, *, title: str = "Concept map", target: int = TARGE
 
         positions.update(layout(H, seed=seed, weight="weight"))
         _place_people(G, positions)
-    return assemble(
+    return _big_nodes(assemble(
         net, G, groups, max_nodes=max(len(G), 1), max_edges=max(G.number_of_edges(), 1),
         seed=seed, weight="weight", positions=positions,
-        node_score=lambda k: (0,), node_measure="", edge_score=lambda u, v, d: (0,))
+        node_score=lambda k: (0,), node_measure="", edge_score=lambda u, v, d: (0,)))
+
+
+def _big_nodes(net: ViewNetwork) -> ViewNetwork:
+    """Terms drawn larger than people are (sizes span 6 to 40 instead of 24)."""
+    net.options["nodes"]["scaling"].update(min=6, max=40)
+    return net
 
 
 def _term_tooltip(t: Term, kind: str, ix: BuildIndex, cluster: int | None) -> str:
@@ -332,13 +346,14 @@ def overview_map(build: Build, *, target: int = OVERVIEW_TERMS, seed: int = 0) -
               else "This build has no tracks. The")
     net.notes.append(
         f"{tracks} {shown:,} concepts and entities mentioned in at least "
-        f"{n_min} papers (change it below). People and papers are in coauthors.html and in the "
+        f"{count_noun(n_min, 'paper')} (change it below). People and papers are in coauthors.html and in the "
         "panels; concepts.html clusters the terms. Size: papers.")
     net.papers = [[pid, ix.paper_label(pid)] for pid in pids]
     net.controls = {"min": {"value": n_min, "floor": floor, "max": max(counts, default=1),
                             "label": "in at least N papers"}}
     groups = [KIND_GROUPS[g] for g in ("track", "concept", "model", "method", "dataset", "task",
                                        "metric", "other")]
-    return assemble(net, G, groups, max_nodes=max(len(G), 1), max_edges=max(G.number_of_edges(), 1),
-                    seed=seed, weight="weight", node_score=lambda k: (0,), node_measure="",
-                    edge_score=lambda u, v, d: (0,))
+    return _big_nodes(assemble(
+        net, G, groups, max_nodes=max(len(G), 1), max_edges=max(G.number_of_edges(), 1),
+        seed=seed, weight="weight", node_score=lambda k: (0,), node_measure="",
+        edge_score=lambda u, v, d: (0,)))
