@@ -126,7 +126,7 @@ def _links(terms: list[Term], total: int, min_both: int) -> dict[tuple[str, str]
         for x, i in enumerate(members):
             for j in members[x + 1:]:
                 both[(i, j)] += 1
-    best: dict[int, list[tuple[float, int, int]]] = {}
+    best: dict[int, list[tuple[bool, float, int, int]]] = {}
     for (i, j), c in both.items():
         if c < min_both:
             continue
