@@ -367,6 +367,12 @@ def test_filtering_to_one_track_lays_it_out_again_to_fill_the_canvas(name, brows
                             and n["group"] not in hidden
                             and n.get("o", 0) >= net.controls.get("min", {}).get("value", 0))
         assert shown > 1 and _shown_area(page) >= 0.5
+        # sizes span the scale again among what is shown
+        sizes = page.js("kg.view.getIds().map(id => kg.network.body.nodes[id].options.size)")
+        values = page.js("kg.view.getIds().map(id => kg.nodes.get(id).value)")
+        scale = net.options["nodes"]["scaling"]
+        if len(set(values)) > 1:
+            assert min(sizes) == scale["min"] and max(sizes) == scale["max"]
         # positions changed from the precomputed ones, and come back with every node
         moved = page.js("""kg.view.getIds().filter(id => {
             const p = kg.network.getPositions([id])[id], n = kg.data.nodes[id];
@@ -497,6 +503,12 @@ def test_cli_viz_writes_a_view_and_reports_unknown_subjects(sample_build_dir, sa
     monkeypatch.chdir(tmp_path)
     assert main(["viz", "coauthors", "--from", str(sample_build_dir)]) == 0
     assert (tmp_path / "coauthors.html").is_file() and not (tmp_path / "lib").exists()
+    assert main(["viz", "concepts", "--from", str(sample_build_dir)]) == 0
+    assert (tmp_path / "concepts.html").read_text(encoding="utf-8") == \
+        (sample_build_dir / "concepts.html").read_text(encoding="utf-8")
+    assert main(["viz", "kg", "--full", "--from", str(sample_build_dir)]) == 0
+    assert (tmp_path / "kg.html").read_text(encoding="utf-8") == \
+        to_html(view(sample_build, "kg", full=True))
     capsys.readouterr()
     for argv, message in ((["viz", "ego", "Nobody At All"], "no author named 'Nobody At All'"),
                           (["viz", "track", "No Such Track"], "no track named 'No Such Track'"),

@@ -114,6 +114,8 @@ def assemble(
             e["width"] = d["width"]
         if "n" in d:
             e["n"] = d["n"]
+        if "s" in d:  # association strength, for the tooltip
+            e["s"] = d["s"]
         vis_edges.append(e)
     net.set_graph(vis_nodes, vis_edges)
     net.keys = nodes
