@@ -104,6 +104,9 @@ def coauthors_view(build: Build | Corpus, *, max_nodes: int = MAX_NODES,
     if top:
         net.controls["scope"] = (f"the {len(top):,} authors with most papers (ties: most "
                                  "co-authors) in the largest connected group")
+        net.notes.append(f"The page opens on {net.controls['scope']} "
+                         f"({count_noun(len(top), 'person')} of the group's "
+                         f"{_largest_size(C):,}); choose 'everyone' under Show for all.")
     net.notes.append(
         f"{count_noun(C.number_of_nodes(), 'person')}, {count_noun(C.number_of_edges(), 'pair')} who wrote "
         f"together; {count_noun(len(part.sizes), 'community')} (Leiden, seed {seed}). Node size: papers; "
@@ -116,6 +119,10 @@ def coauthors_view(build: Build | Corpus, *, max_nodes: int = MAX_NODES,
         edge_score=lambda u, v, d: (-d["n"], -(deg[u] + deg[v])),
         edge_measure="most joint papers first",
     )
+
+
+def _largest_size(C: nx.Graph) -> int:
+    return max((len(c) for c in nx.connected_components(C)), default=0)
 
 
 def _top_of_largest(C: nx.Graph, n: int) -> list[str]:
