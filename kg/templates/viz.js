@@ -76,11 +76,22 @@
     return trackFilter < 0 || (n.t !== undefined && n.t.indexOf(trackFilter) >= 0);
   }
 
+  // vis-network gets only the edges between shown nodes: on a big page
+  // that starts filtered it then builds a few thousand edges, not all
+  var shownSet = new Set();
+  function computeShown() {
+    shownSet = new Set();
+    nodeList.forEach(function (n) { if (visible(n)) { shownSet.add(n.id); } });
+  }
+  computeShown();
   var nodes = new vis.DataSet(nodeList);
   var edges = new vis.DataSet(edgeList);
-  var nodeView = new vis.DataView(nodes, {filter: visible});
+  var nodeView = new vis.DataView(nodes, {filter: function (n) { return shownSet.has(n.id); }});
+  var edgeView = new vis.DataView(edges, {filter: function (e) {
+    return shownSet.has(e.from) && shownSet.has(e.to);
+  }});
   var container = document.getElementById("kg-network");
-  var network = new vis.Network(container, {nodes: nodeView, edges: edges}, data.options || {});
+  var network = new vis.Network(container, {nodes: nodeView, edges: edgeView}, data.options || {});
   var scaling = ((data.options || {}).nodes || {}).scaling || {min: 6, max: 24};
 
   var status = document.getElementById("kg-status");
@@ -302,7 +313,9 @@
   function refreshFilter() {
     clearHighlight();
     hideTooltip();
+    computeShown();
     nodeView.refresh();
+    edgeView.refresh();
     relayout();
     labelOrder();
     fitShown();
@@ -638,7 +651,7 @@
   setUp = true;
 
   window.kg = {network: network, nodes: nodes, edges: edges, view: nodeView, data: data,
-               find: findAndFocus, focus: focusNode, select: select, unselect: unselect,
+               edgeView: edgeView, find: findAndFocus, focus: focusNode, select: select, unselect: unselect,
                labels: function () { return lastLabels.slice(); },
                shownBox: function () {
                  var ids = nodeView.getIds(), pos = network.getPositions(ids);
