@@ -260,13 +260,17 @@
     ctx.textBaseline = "top";
     ctx.lineJoin = "round";
     var tried = 0;
+    // canvas -> page pixels is x * scale + offset: two probes give it
+    var o0 = network.canvasToDOM({x: 0, y: 0}), o1 = network.canvasToDOM({x: 1, y: 1});
+    var sx = o1.x - o0.x, sy = o1.y - o0.y;
+    var bodyNodes = network.body.nodes;  // vis-network's drawn nodes (positions), by id
     for (var i = 0; i < order.length && placed.length < MAX_LABELS && tried < MAX_TRIED; i++) {
       var n = order[i];
       var live = nodes.get(n.id);
       if (dimmed && live.opacity !== undefined && live.opacity < 1) { continue; }
-      var pos = network.getPositions([n.id])[n.id];
-      if (!pos) { continue; }
-      var d = network.canvasToDOM(pos);
+      var body = bodyNodes[n.id];
+      if (!body) { continue; }
+      var d = {x: o0.x + body.x * sx, y: o0.y + body.y * sy};
       if (d.x < -50 || d.y < -50 || d.x > W + 50 || d.y > H + 50) { continue; }
       tried++;
       var rel = Math.sqrt(((n.value || 0) - vmin) / span);
@@ -577,7 +581,7 @@
     var n = byId.get(id);
     if (!n) { return false; }
     if (!visible(n)) { showNode(n); }
-    network.focus(id, {scale: Math.max(network.getScale(), 1.0), animation: false});
+    network.focus(id, {scale: Math.max(network.getScale(), 0.7), animation: false});
     select(id);
     say("found: " + nameOf(id));
     return true;
