@@ -708,3 +708,15 @@ def test_a_title_phrase_after_a_cue_is_one_name_even_when_it_starts_with_a_hyphe
                         "to enhance the representation."], ["p"])[0]
     assert [(m.text, m.proposed) for m in ex.mentions] == [
         ("Value-Aware Mutual Information Maximization", True)]
+
+
+@pytest.mark.parametrize("text, proposed", [
+    ("We propose the Blindspot unlearning method which uses a new optimizer.", {"Blindspot"}),
+    ("We propose the Langevin sampling algorithm for it.", set()),   # opens Langevin Dynamics
+    ("We propose a Verilog generation framework, BetterV, which tunes LLMs.", {"BetterV"}),
+])
+def test_one_capitalised_word_before_the_thing_made_names_it(text, proposed):
+    from kg.extract import extract_texts
+
+    ex = extract_texts([text], ["p"])[0]
+    assert {m.text for m in ex.mentions if m.proposed} == proposed

@@ -155,7 +155,11 @@ def build_patterns(lex: Lexicon) -> Patterns:
               rf"|{title}(?=[\"”’']?\s*(?:[,.(;:—–]|"
               rf"{after_title}|and\s+[a-z]))"
               rf"|{title_only}(?=\s+(?:{alt(w('cue.thing_after'))})\b)"
-              rf"|[A-Z][a-z]{{2,}}[\w+\-]*(?=\s*(?:,\s*(?:a|an|the first|which)\s|\(|:\s|[—–])))"),
+              rf"|[A-Z][a-z]{{2,}}[\w+\-]*(?=\s*(?:,\s*(?:a|an|the first|which)\s|\(|:\s|[—–]))"
+              # "we propose the Blindspot unlearning method" (not "the Bayesian ... method",
+              # nor "a Verilog generation framework, BetterV": the name follows)
+              rf"|(?![A-Z][a-z]+(?:ian|ean)\b)[A-Z][a-z]{{2,}}[\w+\-]*"
+              rf"(?=\s+(?:[a-z][\w\-]*\s+){{0,2}}(?:{alt(w('cue.thing_after'))})\b(?!\s*,)))"),
         # a cue right before an acronym pair: "we propose Layerwise Learning Rate (LLR)"
         PAIR_CUE=c(rf"{subject}(?:{verbs})\s+{filler}{OPEN_Q}$"),
         # "we propose attention with dynamic relational priming (prime attention)"

@@ -25,6 +25,7 @@ from kg.extract.proposals.steps import (
     Typing,
     Where,
     no_article,
+    no_eponym,
     no_function_word_end,
     no_gap_stop,
     no_generic_end,
@@ -112,7 +113,8 @@ def _table(p: Patterns, a: AnchorSets) -> tuple[Rule, ...]:
     subject, called, our = (where_anchored(x) for x in (a.subject, a.called, a.our))
     return (
         Rule("cue", "CUE", subject, "To fix it, we propose ToMoE, a method that prunes.",
-             ("ToMoE",), guards=(no_known_modifier,), strict=True, strong=True, and_next=True),
+             ("ToMoE",), guards=(no_known_modifier, no_eponym), strict=True, strong=True,
+             and_next=True),
         Rule("called", "CALLED", called, "We propose a method, called FooNet, that prunes.",
              ("FooNet",), guards=(no_passive, no_known_without_voice), strict=True, strong=True,
              naming=True, and_next=True),

@@ -7,6 +7,7 @@ text and the :class:`~kg.extract.proposals.rules.Rule` it serves.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Callable, Iterable, Protocol, Sequence, Union
 
 from kg.extract.acronyms import AcronymPair
@@ -148,6 +149,31 @@ def no_gap_stop(ctx: Ctx, m: Hit, s: int, e: int) -> bool:
 def no_known_modifier(ctx: Ctx, m: Hit, s: int, e: int) -> bool:
     """"we develop an RL algorithm called X": RL modifies the thing made."""
     return bool(ctx.p.MODIFIER_AFTER.match(ctx.text, e)) and ctx.known(ctx.text[s:e])
+
+
+_TITLE_WORD = re.compile(r"[A-Z][a-z]+")
+_LOWER_NEXT = re.compile(r"\s+[a-z]")
+
+
+@lru_cache(maxsize=1)
+def _first_words() -> frozenset[str]:
+    """The first words of the known names and concepts of two or more words
+    ("langevin" of Langevin Dynamics, "bayesian" of Bayesian optimization)."""
+    from kg.concepts import load as load_concepts
+    from kg.extract.gazetteer import load as load_gazetteer
+
+    names = [f for e in load_gazetteer().entities.values() for f in (e.canonical, *e.aliases)]
+    names += [f for c in load_concepts().concepts.values() for f in (c.label, *c.forms)]
+    return frozenset(n.split()[0].lower() for n in names if " " in n)
+
+
+def no_eponym(ctx: Ctx, m: Hit, s: int, e: int) -> bool:
+    """"we propose the Langevin sampling algorithm": one capitalised word that
+    opens known names (Langevin Dynamics) modifies the thing made; "the
+    Blindspot unlearning method" names it."""
+    name = ctx.text[s:e]
+    return (_TITLE_WORD.fullmatch(name) is not None and _LOWER_NEXT.match(ctx.text, e) is not None
+            and name.lower() in _first_words())
 
 
 def no_namely_of_others(ctx: Ctx, m: Hit, s: int, e: int) -> bool:
