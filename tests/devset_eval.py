@@ -36,6 +36,21 @@ ALL_SETS = tuple(DEFAULT.with_name(f"{name}.jsonl") for name in (
 HELD_OUT = ("blind7", "blind8")
 
 
+def old_counted(m, long_forms: Collection[str]) -> bool:
+    """Would the old guidelines (``GUIDELINES.md``) count this mention? An entity
+    of a scored type; a concept (a model class or method, or a gazetteer entry
+    such as RL) written as its acronym or with capitals ("LLMs", "Large Language
+    Models"), or as the long form of an acronym the abstract defines."""
+    if m.layer == "entity":
+        return m.type in SCORED_TYPES
+    from kg.concepts import load as load_concepts
+
+    c = load_concepts().concepts.get(m.key)
+    if c is None or not (c.type in ("model_class", "method") or c.entity):
+        return False
+    return any(ch.isupper() for ch in m.text[1:]) or m.text.lower() in long_forms
+
+
 def eval_key(text: str) -> str:
     return singular_key(entity_key(strip_variant(text.strip())))
 
@@ -72,7 +87,8 @@ def evaluate(rows: list[dict], errors: list | None = None) -> dict[str, dict[str
     exs = extract_texts([r["abstract"] for r in rows], [r["id"] for r in rows])
     out: dict[str, dict[str, Score]] = {}
     for r, ex in zip(rows, exs):
-        got_m = {eval_key(m.text) for m in ex.mentions if m.type in SCORED_TYPES}
+        long_forms = {a.long.lower() for a in ex.aliases}
+        got_m = {eval_key(m.text) for m in ex.mentions if old_counted(m, long_forms)}
         gold_m = {eval_key(m["text"]) for m in r["mentions"]}
         got_p = {eval_key(m.text) for m in ex.mentions if m.proposed}
         gold_p = {eval_key(p) for p in r["proposed"]}

@@ -15,7 +15,7 @@ from typing import Iterable, Iterator, Sequence
 from kg.models import Corpus, Extraction, ParseWarning
 from kg.text import clean, formulas_left
 
-PIPES = ("kg_gazetteer", "kg_acronyms", "kg_proposals", "kg_discover", "kg_mentions")
+PIPES = ("kg_gazetteer", "kg_acronyms", "kg_proposals", "kg_discover", "kg_mentions", "kg_concepts")
 BATCH = 256   # docs per component pass: larger batches keep caches warm
 
 
