@@ -17,7 +17,7 @@ from spacy.tokens import Doc
 from spacy.util import minibatch
 
 from kg.extract import acronyms, concepts, discover, emphasis, gazetteer, proposals, resolve, ruler
-from kg.extract.normalise import entity_key
+from kg.extract.normalise import entity_key, singular_key
 
 # Results live in ``doc.user_data`` under these names and are readable as
 # ``doc._.kg_mentions`` etc.; the components read and write the dict directly
@@ -183,7 +183,14 @@ class ConceptFinder(_Component):
 
         self.index = concepts.build_index(load(directory))
         gaz = gazetteer.load(gazetteer_directory)
-        self.known = lambda m: gaz.lookup(m.key) is not None
+
+        def known(m) -> bool:
+            """Is a mention a gazetteer entry written by one of its names (not
+            only reached through an acronym the abstract defines)?"""
+            f = gaz.lookup(entity_key(m.text)) or gaz.lookup(singular_key(entity_key(m.text)))
+            return f is not None and f.entity.key == m.key
+
+        self.known = known
 
     def __call__(self, doc: Doc) -> Doc:
         words, offsets, _, text = _words(doc)

@@ -321,20 +321,43 @@ def merge(text: str, mentions: Sequence[Mention], matches: Sequence[ConceptMatch
                    if cid is not None else m)
     if not matches:
         return out
+    # an entity the resolver gave a long form that is a concept's form (by its
+    # acronym's letters: "Test-time adaptation (TTA)" is no Test-Time
+    # Augmentation) is that concept everywhere the abstract names it
+    taken = {m.key for c in matches if not c.acronym for m in out
+             if m.layer == "entity" and not m.proposed and m.start == c.start and m.end == c.end
+             and not known(m)}
+
+    def soft(m: Mention) -> bool:
+        return m.layer == "entity" and not m.proposed and (m.key in taken or not known(m))
+
+    # a proposed name is the entity wherever it is written, also where the
+    # resolver did not mark it again ("Diffusion Pruning ... Diffusion Pruning is")
+    own = [(s, s + len(m.text)) for m in out if m.proposed and " " in m.text
+           for s in _occurrences(text, m.text)]
     dropped: set[int] = set()
     added: list[Mention] = []
     for c in matches:
+        if any(s < c.end and c.start < e for s, e in own):
+            continue
         clash = [i for i, m in enumerate(out) if m.start < c.end and c.start < m.end]
-        if any(not (m.layer == "entity" and not m.proposed and not known(m)
-                    and c.start <= m.start and m.end <= c.end)
-               and not (m.layer == "concept" and m.key == c.concept
-                        and c.start <= m.start and m.end <= c.end)
+        if any(not (c.start <= m.start and m.end <= c.end
+                    and (soft(m) or (m.layer == "concept" and m.key == c.concept)))
                for m in (out[i] for i in clash)):
             continue
         dropped.update(clash)
         added.append(concept_mention(text, c.start, c.end, concepts[c.concept]))
     kept = [m for i, m in enumerate(out) if i not in dropped]
     return sorted(kept + added, key=lambda m: (m.start, m.end, m.layer))
+
+
+def _occurrences(text: str, sub: str) -> list[int]:
+    out = []
+    i = text.find(sub)
+    while i >= 0:
+        out.append(i)
+        i = text.find(sub, i + 1)
+    return out
 
 
 def entity_view(ex: Extraction, vocab: ConceptVocab,
