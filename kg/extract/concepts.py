@@ -40,7 +40,7 @@ from kg.models import Entity, Extraction, Mention
 MAX_TOKENS = 10
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Spelling:
     """The rewriting rules of ``kg/data/spelling.txt``: whole words, word
     endings (longest first) and plural endings."""
@@ -56,13 +56,18 @@ class Spelling:
         >>> s.word("optimisation"), s.word("modelling"), s.word("colour"), s.word("noise")
         ('optimization', 'modeling', 'color', 'noise')
         """
-        got = self.words.get(w)
-        if got is not None:
-            return got
-        for old, new in self.endings:
-            if w.endswith(old) and len(w) - len(old) >= 3:
-                return w[: len(w) - len(old)] + new
-        return w
+        return _respell(self, w)
+
+
+@lru_cache(maxsize=100_000)
+def _respell(sp: Spelling, w: str) -> str:
+    got = sp.words.get(w)
+    if got is not None:
+        return got
+    for old, new in sp.endings:
+        if w.endswith(old) and len(w) - len(old) >= 3:
+            return w[: len(w) - len(old)] + new
+    return w
 
 
 def parse_spelling(lines: Iterable[str]) -> Spelling:
@@ -120,7 +125,8 @@ class ConceptIndex:
     ``steps`` maps every prefix of a form key to (the concept the key names,
     or None; whether a longer key starts with it); ``acronyms`` maps an
     acronym as written (and its plural) to its concept; ``entities`` maps a
-    gazetteer entity key to the concept that entry is; ``collisions`` lists
+    gazetteer entity key to the concept that entry is; ``firsts`` the keys
+    of a form's first words (one or more); ``collisions`` lists
     keys and acronyms two concepts share (dropped, or given to the label).
     """
 
@@ -129,6 +135,7 @@ class ConceptIndex:
     steps: Mapping[str, tuple[str | None, bool]]
     acronyms: Mapping[str, str]
     entities: Mapping[str, str]
+    firsts: frozenset[str] = frozenset()
     collisions: tuple[str, ...] = ()
 
 
@@ -142,6 +149,7 @@ def build_index(vocab: ConceptVocab, sp: Spelling | None = None) -> ConceptIndex
     key keeps it), its acronyms and its gazetteer entity."""
     sp = sp or spelling()
     full: dict[str, str] = {}
+    firsts: set[str] = set()
     collisions: list[str] = []
     concepts = [vocab.concepts[c] for c in sorted(vocab.concepts)]
     for rank in (0, 1, 2):          # labels, then other forms, then generated plurals
@@ -154,6 +162,8 @@ def build_index(vocab: ConceptVocab, sp: Spelling | None = None) -> ConceptIndex
                 key = phrase_key(form, sp)
                 if not key:
                     continue
+                parts = [sp.word(w) for w in _WORD.findall(form.lower())]
+                firsts.update("".join(parts[:k]) for k in range(1, len(parts) + 1))
                 for k in (sorted(plural_keys(key, sp)) if rank == 2 else [key]):
                     owner = full.setdefault(k, c.id)
                     if owner != c.id and rank < 2:
@@ -175,7 +185,8 @@ def build_index(vocab: ConceptVocab, sp: Spelling | None = None) -> ConceptIndex
         collisions.append(f"acronym {form!r} of several concepts")
         del acronyms[form]
     entities = {entity_key(c.entity): c.id for c in concepts if c.entity}
-    return ConceptIndex(vocab, sp, steps, acronyms, entities, tuple(collisions))
+    return ConceptIndex(vocab, sp, steps, acronyms, entities, frozenset(firsts - {""}),
+                        tuple(collisions))
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,14 +203,21 @@ class ConceptMatch:
 
 
 _HYPHENS = frozenset("-‐‑–")
-_KEYS: dict[int, dict[str, str]] = {}
+_TABLES: dict[int, tuple[ConceptIndex, dict[str, str], dict[str, bool], dict[str, bool]]] = {}
 
 
-def _token_keys(index: ConceptIndex) -> dict[str, str]:
-    table = _KEYS.setdefault(id(index.spelling), {})
-    if len(table) > 500_000:
-        table.clear()
-    return table
+def _word_tables(index: ConceptIndex) -> tuple[dict[str, str], dict[str, bool], dict[str, bool]]:
+    """Per index, decided once per distinct token: its key; whether a match
+    may start at it (its key is a form's first words, or it is an acronym);
+    whether its key starts a form's key at all (a part of a closed compound:
+    "pre" of "pretrained")."""
+    got = _TABLES.get(id(index))
+    if got is None or got[0] is not index:
+        got = _TABLES[id(index)] = (index, {}, {}, {})
+    if len(got[2]) > 500_000:
+        for table in got[1:]:
+            table.clear()
+    return got[1], got[2], got[3]
 
 
 def local_acronyms(pairs: Sequence[AcronymPair], index: ConceptIndex) -> dict[str, str | None]:
@@ -250,42 +268,46 @@ def find(words: list[str], offsets: list[int], index: ConceptIndex,
     n = len(words)
     steps = index.steps
     acr: Mapping[str, str | None] = index.acronyms
+    keys, starts, parts = _word_tables(index)
+    for w in set(words).difference(starts):
+        k = keys[w] = phrase_key(w, index.spelling)
+        step = steps.get(k)
+        starts[w] = k in index.firsts or w in acr or (step is not None and step[0] is not None)
+        parts[w] = step is not None
+    todo: Iterable[int] = compress(range(n), map(starts.__getitem__, words))
+    # a word part starts a form only before a hyphen: "pre-trained" for "pretrained"
+    extra = [i - 1 for i in compress(range(1, n), map(_HYPHENS.__contains__, words[1:]))
+             if parts[words[i - 1]] and not starts[words[i - 1]]]
     if pairs:
         local = local_acronyms(pairs, index)
         if local:
             acr = {**index.acronyms, **local}
-    keys = _token_keys(index)
-    sp = index.spelling
-    for w in set(words).difference(keys):
-        keys[w] = phrase_key(w, sp)
-    ks = list(map(keys.__getitem__, words))
-    starts = [k in steps for k in ks]
+            extra += compress(range(n), map(local.__contains__, words))
+    if extra:
+        todo = sorted({*todo, *extra})
     out: list[ConceptMatch] = []
     next_free = 0
-    for i in compress(range(n), (s or w in acr for s, w in zip(starts, words))):
+    for i in todo:
         if i < next_free or (i > 1 and words[i - 1] in _HYPHENS and offsets[i - 1] + 1 == offsets[i]
                              and offsets[i - 2] + len(words[i - 2]) == offsets[i - 1]):
             continue   # no concept starts inside a compound: "vision-language models"
-        best: tuple[int, str, bool] | None = None
         cid = acr.get(words[i])
-        if cid is not None:
-            best = (i + 1, cid, True)
-        if starts[i]:
-            key = ""
-            for j in range(i, min(n, i + MAX_TOKENS)):
-                kj = ks[j]
-                if not kj:
-                    if words[j] in _HYPHENS and j > i:
-                        continue
-                    break
-                key += kj
-                step = steps.get(key)
-                if step is None:
-                    break
-                if step[0] is not None and (best is None or j + 1 > best[0]):
-                    best = (j + 1, step[0], False)
-                if not step[1]:
-                    break
+        best: tuple[int, str, bool] | None = (i + 1, cid, True) if cid is not None else None
+        key = ""
+        for j in range(i, i + MAX_TOKENS if i + MAX_TOKENS < n else n):
+            kj = keys[words[j]]
+            if not kj:
+                if words[j] in _HYPHENS and j > i:
+                    continue
+                break
+            key += kj
+            step = steps.get(key)
+            if step is None:
+                break
+            if step[0] is not None:
+                best = (j + 1, step[0], False)
+            if not step[1]:
+                break
         if best is not None:
             end_tok, cid, is_acr = best
             out.append(ConceptMatch(offsets[i], offsets[end_tok - 1] + len(words[end_tok - 1]),
