@@ -30,7 +30,7 @@ import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Collection
+from typing import Collection, Mapping
 
 from kg.extract.normalise import entity_key, singular_key, strip_variant
 
@@ -45,17 +45,25 @@ HELD_OUT = ("blind7", "blind8")
 CONCEPT_SETS = DEFAULT.parent / "concepts"
 
 
-def old_counted(m, long_forms: Collection[str]) -> bool:
+def old_counted(m, aliases: Mapping[str, str], vocab: str | None = None) -> bool:
     """Would the old guidelines (``GUIDELINES.md``) count this mention? An entity
-    of a scored type; a concept (a model class or method, or a gazetteer entry
-    such as RL) written as its acronym or with capitals ("LLMs", "Large Language
-    Models"), or as the long form of an acronym the abstract defines."""
+    of a scored type; a concept written as its acronym or with capitals ("LLMs",
+    "Large Language Models"), or as the long form of an acronym the abstract
+    defines (``aliases``: short -> long). Not a field or a metric, unless it is
+    a gazetteer entry (RL); a task only where its long form's head noun names a
+    method or model, as the old resolver typed it ("Test-Time Adaptation (TTA)",
+    not "visual question answering (VQA)")."""
     if m.layer == "entity":
         return m.type in SCORED_TYPES
     from kg.concepts import load as load_concepts
+    from kg.extract.heads import head_type
 
-    c = load_concepts().concepts.get(m.key)
-    if c is None or not (c.type in ("model_class", "method") or c.entity):
+    c = load_concepts(vocab).concepts.get(m.key)
+    if c is None or (c.type in ("field", "metric") and not c.entity):
+        return False
+    long_forms = {v.lower() for v in aliases.values()}
+    if c.type == "task" and not c.entity and head_type(
+            aliases.get(m.text, m.text)) not in ("model", "method", "dataset"):
         return False
     return any(ch.isupper() for ch in m.text[1:]) or m.text.lower() in long_forms
 
@@ -89,15 +97,16 @@ def load(path: Path = DEFAULT) -> list[dict]:
             if line.strip()]
 
 
-def evaluate(rows: list[dict], errors: list | None = None) -> dict[str, dict[str, Score]]:
+def evaluate(rows: list[dict], errors: list | None = None,
+             vocab: str | None = None) -> dict[str, dict[str, Score]]:
     """Scores per split (``dev``, ``test``, ``all``) and measure."""
     from kg.extract import extract_texts
 
-    exs = extract_texts([r["abstract"] for r in rows], [r["id"] for r in rows])
+    exs = extract_texts([r["abstract"] for r in rows], [r["id"] for r in rows], concepts=vocab)
     out: dict[str, dict[str, Score]] = {}
     for r, ex in zip(rows, exs):
-        long_forms = {a.long.lower() for a in ex.aliases}
-        got_m = {eval_key(m.text) for m in ex.mentions if old_counted(m, long_forms)}
+        shorts = {a.short: a.long for a in ex.aliases}
+        got_m = {eval_key(m.text) for m in ex.mentions if old_counted(m, shorts, vocab)}
         gold_m = {eval_key(m["text"]) for m in r["mentions"]}
         got_p = {eval_key(m.text) for m in ex.mentions if m.proposed}
         gold_p = {eval_key(p) for p in r["proposed"]}
@@ -278,7 +287,7 @@ def main(argv: list[str] | None = None) -> None:
     sets = {path: load(Path(path)) for path in args.devset if Path(path).exists()}
     rows = [r for rs in sets.values() if not is_concept_set(rs) for r in rs]
     if rows:
-        print(report(evaluate(rows, errors)))
+        print(report(evaluate(rows, errors, args.vocab)))
     for e in errors or ():
         print(f"{e[0]} [{e[1]}] extra={e[2]} missed={e[3]} proposed_missed={e[4]}")
     concept_sets = {Path(p).stem: rs for p, rs in sets.items() if is_concept_set(rs)}
