@@ -97,6 +97,17 @@ def test_longest_match_wins():
         ("quantization", "quantization"), ("quantization", "quantization")]
 
 
+def test_a_longer_concept_wins_over_a_concept_an_entry_is():
+    # "Reinforcement Learning" alone is the gazetteer's entry (the concept's entity)
+    assert concepts_of("Safe Reinforcement Learning (SRL) extends Reinforcement Learning.") == [
+        ("Safe Reinforcement Learning", "safe-reinforcement-learning"),
+        ("SRL", "safe-reinforcement-learning"),
+        ("Reinforcement Learning", "reinforcement-learning")]
+    # no pair: the gazetteer's match inside the longer concept gives way
+    assert concepts_of("We study safe Reinforcement Learning here.") == [
+        ("safe Reinforcement Learning", "safe-reinforcement-learning")]
+
+
 def test_one_word_forms_only_where_single_allows():
     # "transformer" is an English word (single false); "pruning" is a term of art
     assert concepts_of("Transformers with pruning.") == [("pruning", "pruning")]

@@ -364,7 +364,8 @@ def merge(text: str, mentions: Sequence[Mention], matches: Sequence[ConceptMatch
             continue
         clash = [i for i, m in enumerate(out) if m.start < c.end and c.start < m.end]
         if any(not (c.start <= m.start and m.end <= c.end
-                    and (soft(m) or (m.layer == "concept" and m.key == c.concept)))
+                    and (soft(m) or (m.layer == "concept" and (
+                        m.key == c.concept or c.end - c.start > m.end - m.start))))
                for m in (out[i] for i in clash)):
             continue
         dropped.update(clash)
