@@ -202,10 +202,8 @@ def _extract_stage(out: Path, corpus: Corpus, *, workers: int,
 
     The corpus it returns carries the warnings of cleaning too (formulas kept
     as written)."""
-    from kg.concepts import load as load_concepts
+    from kg.buildread import entity_build
     from kg.extract import extract_corpus, extraction_to_json, with_cleaning_warnings
-    from kg.extract.concepts import entity_view
-    from kg.extract.gazetteer import load as load_gazetteer
 
     t0 = time.perf_counter()
     cpu: dict[str, float] = {}
@@ -220,13 +218,9 @@ def _extract_stage(out: Path, corpus: Corpus, *, workers: int,
             fh.write(json.dumps(extraction_to_json(extractions[paper.id]),
                                 ensure_ascii=False) + "\n")
     corpus = with_cleaning_warnings(corpus)
-    # The one place concept mentions leave the build: extractions.jsonl holds
-    # them, but the RDF, graph, report and view stages know entities only (yet),
-    # so they read a concept that is a gazetteer entry (LLM, Diffusion Model)
-    # as that entry, as before, and no other concept.
-    vocab, entities = load_concepts(), load_gazetteer().entities
-    extractions = {k: entity_view(ex, vocab, entities) for k, ex in extractions.items()}
-    return ExtractStageResult(Build(corpus=corpus, extractions=extractions),
+    # (concept mentions stay in extractions.jsonl; the stages after this one
+    # read the entity build: see kg.buildread.entity_build)
+    return ExtractStageResult(entity_build(corpus, extractions),
                               (buildfolder.EXTRACTIONS,), timings)
 
 
