@@ -45,27 +45,50 @@ HELD_OUT = ("blind7", "blind8")
 CONCEPT_SETS = DEFAULT.parent / "concepts"
 
 
-def old_counted(m, aliases: Mapping[str, str], vocab: str | None = None) -> bool:
-    """Would the old guidelines (``GUIDELINES.md``) count this mention? An entity
-    of a scored type; a concept written as its acronym or with capitals ("LLMs",
-    "Large Language Models"), or as the long form of an acronym the abstract
-    defines (``aliases``: short -> long). Not a field or a metric, unless it is
-    a gazetteer entry (RL); a task only where its long form's head noun names a
-    method or model, as the old resolver typed it ("Test-Time Adaptation (TTA)",
-    not "visual question answering (VQA)")."""
+def _gazetteer_name(text: str, sentence_start: bool | None) -> bool:
+    """Is this text a gazetteer name of a scored type, under the ruler's case
+    rules (``sentence_start`` None: whatever its case, as the resolver looks up
+    an acronym's long form)?"""
+    from kg.extract.gazetteer import load as load_gazetteer
+    from kg.extract.ruler import surface_ok
+
+    text = text[:-2] if text.endswith(("'s", "’s")) else text
+    key = entity_key(text)
+    form = load_gazetteer().lookup(key) or load_gazetteer().lookup(singular_key(key))
+    return (form is not None and form.entity.type in SCORED_TYPES and (
+        sentence_start is None or surface_ok(text, form, sentence_start)))
+
+
+def old_keys(m, abstract: str, aliases: Mapping[str, str], vocab: str | None = None) -> set[str]:
+    """The names the old guidelines (``GUIDELINES.md``) count in a mention, as
+    scorer keys. An entity of a scored type is its own name. A concept counts
+    where the old extractor would have named it: written as a gazetteer name
+    under the ruler's case rules ("Transformer", "Large Language Models",
+    "k-means"), or as either half of an acronym pair the abstract defines
+    (``aliases``: short -> long) where a half is a gazetteer name or the long
+    form's head noun names a method or model (no field or task such as "visual
+    question answering (VQA)"); and a gazetteer name or defined long form inside
+    a longer concept ("deep Reinforcement Learning", "offline reinforcement
+    learning (RL)")."""
     if m.layer == "entity":
-        return m.type in SCORED_TYPES
-    from kg.concepts import load as load_concepts
+        return {eval_key(m.text)} if m.type in SCORED_TYPES else set()
+    from kg.extract.discover import not_entities
     from kg.extract.heads import head_type
 
-    c = load_concepts(vocab).concepts.get(m.key)
-    if c is None or (c.type in ("field", "metric") and not c.entity):
-        return False
-    long_forms = {v.lower() for v in aliases.values()}
-    if c.type == "task" and not c.entity and head_type(
-            aliases.get(m.text, m.text)) not in ("model", "method", "dataset"):
-        return False
-    return any(ch.isupper() for ch in m.text[1:]) or m.text.lower() in long_forms
+    start = not abstract[: m.start].rstrip() or abstract[: m.start].rstrip()[-1] in ".!?:"
+    if _gazetteer_name(m.text, start):
+        return {eval_key(m.text)}
+    longs = {v.lower(): k for k, v in aliases.items()}
+    pair = (aliases[m.text], m.text) if m.text in aliases else \
+        (m.text, longs[m.text.lower()]) if m.text.lower() in longs else None
+    if pair and pair[1] not in not_entities() and (
+            _gazetteer_name(pair[0], None) or _gazetteer_name(pair[1], None)
+            or head_type(pair[0]) in ("model", "method", "dataset")):
+        return {eval_key(m.text)}
+    words = re.split(r"\s+|-(?=[a-z])", m.text)
+    return {eval_key(" ".join(part)) for k in range(1, len(words))
+            for part in (words[k:], words[:k])
+            if _gazetteer_name(" ".join(part), False) or " ".join(part).lower() in longs}
 
 
 def eval_key(text: str) -> str:
@@ -106,7 +129,7 @@ def evaluate(rows: list[dict], errors: list | None = None,
     out: dict[str, dict[str, Score]] = {}
     for r, ex in zip(rows, exs):
         shorts = {a.short: a.long for a in ex.aliases}
-        got_m = {eval_key(m.text) for m in ex.mentions if old_counted(m, shorts, vocab)}
+        got_m = {k for m in ex.mentions for k in old_keys(m, ex.abstract, shorts, vocab)}
         gold_m = {eval_key(m["text"]) for m in r["mentions"]}
         got_p = {eval_key(m.text) for m in ex.mentions if m.proposed}
         gold_p = {eval_key(p) for p in r["proposed"]}

@@ -116,6 +116,11 @@ def test_one_word_forms_only_where_single_allows():
                                                              "vision-transformer")]
 
 
+def test_a_possessive_is_no_plural():
+    assert concepts_of("The diffusion model's samples and Newton's method.") == [
+        ("diffusion model", "diffusion-model")]
+
+
 def test_no_concept_starts_inside_a_compound():
     assert concepts_of("We study vision-language models.") == []
 

@@ -3,7 +3,8 @@
 Pure functions in the style of :mod:`kg.extract.ruler`; the spaCy component
 (:mod:`kg.extract.components`, ``kg_concepts``) only calls :func:`find` and
 :func:`merge`. A concept's forms are keyed word by word (lower case, one
-spelling of British/US pairs from ``kg/data/spelling.txt``, separators
+spelling of British/US pairs from ``kg/data/spelling.txt`` and the concept
+folder's ``spelling.tsv``, separators
 dropped), so "diffusion models", "Diffusion Models" and "diffusion-model" meet
 one key; plurals are generated from the same file. A scan over tokens
 concatenates their keys and stops as soon as the running key is no prefix of
@@ -30,9 +31,10 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from importlib.resources import files
 from itertools import compress
+from pathlib import Path
 from typing import Callable, Iterable, Mapping, Sequence
 
-from kg.concepts import Concept, ConceptVocab
+from kg.concepts import Concept, ConceptVocab, concepts_dir
 from kg.extract.acronyms import AcronymPair
 from kg.identity import entity_key
 from kg.models import Entity, Extraction, Mention
@@ -89,11 +91,16 @@ def parse_spelling(lines: Iterable[str]) -> Spelling:
     return Spelling(words, tuple(endings), tuple(plurals))
 
 
-@lru_cache(maxsize=1)
-def spelling() -> Spelling:
-    """The rules shipped in ``kg/data/spelling.txt``."""
-    text = (files("kg") / "data" / "spelling.txt").read_text(encoding="utf-8")
-    return parse_spelling(text.splitlines())
+@lru_cache(maxsize=4)
+def spelling(directory: str | None = None) -> Spelling:
+    """The rules of ``kg/data/spelling.txt``, with the word pairs of the
+    concept folder's ``spelling.tsv`` (British, tab, US) where it has one
+    (kg's, or the one in ``directory``)."""
+    lines = (files("kg") / "data" / "spelling.txt").read_text(encoding="utf-8").splitlines()
+    tsv = Path(directory) / "spelling.tsv" if directory else concepts_dir() / "spelling.tsv"
+    if tsv.is_file():
+        lines += tsv.read_text(encoding="utf-8").splitlines()
+    return parse_spelling(lines)
 
 
 _WORD = re.compile(r"[^\W_]+")
@@ -203,6 +210,7 @@ class ConceptMatch:
 
 
 _HYPHENS = frozenset("-‐‑–")
+_APOSTROPHES = frozenset("'’")
 _TABLES: dict[int, tuple[ConceptIndex, dict[str, str], dict[str, bool], dict[str, bool]]] = {}
 
 
@@ -304,8 +312,8 @@ def find(words: list[str], offsets: list[int], index: ConceptIndex,
             step = steps.get(key)
             if step is None:
                 break
-            if step[0] is not None:
-                best = (j + 1, step[0], False)
+            if step[0] is not None and words[j][0] not in _APOSTROPHES:
+                best = (j + 1, step[0], False)   # (no "Transformer" + "'s" as a plural)
             if not step[1]:
                 break
         if best is not None:
