@@ -216,3 +216,18 @@ def test_shared_acronyms_and_forms_are_collisions():
     # no acronym, but the forms (any case): the label's key beats another's form
     assert [(m.concept, m.acronym, m.start) for m in find(words, offsets, idx)] == [
         ("a-b", False, 0), ("c-d", False, 7), ("a-b", False, 11)]
+
+
+def test_a_long_abstract_of_names_and_concepts_is_linear():
+    # thousands of entity mentions, proposed names and concept matches: merging
+    # them must not compare every pair (it did: minutes at this size)
+    import time
+
+    text = "We propose Diffusion Pruning. " + (
+        "LLaMA-2 and diffusion models beat Diffusion Pruning on LLMs. " * 8000)
+    t0 = time.process_time()
+    ex = extract_texts([text], concepts=FIXTURE)[0]
+    assert time.process_time() - t0 < 20
+    assert sum(m.key == "diffusion-model" for m in ex.mentions) == 8000
+    assert sum(m.key == "large-language-model" for m in ex.mentions) == 8000
+    assert not any(m.layer == "concept" and "Pruning" in m.text for m in ex.mentions)

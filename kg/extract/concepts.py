@@ -27,10 +27,11 @@ form (``diffusion models (DMs)``) means that concept in that abstract.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from importlib.resources import files
-from itertools import compress
+from itertools import accumulate, compress
 from pathlib import Path
 from typing import Callable, Iterable, Mapping, Sequence
 
@@ -351,10 +352,13 @@ def merge(text: str, mentions: Sequence[Mention], matches: Sequence[ConceptMatch
                    if cid is not None else m)
     if not matches:
         return out
+    out.sort(key=lambda m: (m.start, m.end))
+    at = _Spans([(m.start, m.end) for m in out])
     # an entity the resolver gave a long form that is a concept's form (by its
     # acronym's letters: "Test-time adaptation (TTA)" is no Test-Time
     # Augmentation) is that concept everywhere the abstract names it
-    taken = {m.key for c in matches if not c.acronym for m in out
+    taken = {m.key for c in matches if not c.acronym for m in map(out.__getitem__,
+                                                                    at.overlapping(c.start, c.end))
              if m.layer == "entity" and not m.proposed and m.start == c.start and m.end == c.end
              and not known(m)}
 
@@ -363,23 +367,43 @@ def merge(text: str, mentions: Sequence[Mention], matches: Sequence[ConceptMatch
 
     # a proposed name is the entity wherever it is written, also where the
     # resolver did not mark it again ("Diffusion Pruning ... Diffusion Pruning is")
-    own = [(s, s + len(m.text)) for m in out if m.proposed and " " in m.text
-           for s in _occurrences(text, m.text)]
+    own = _Spans(sorted((s, s + len(name)) for name in {m.text for m in out
+                                                          if m.proposed and " " in m.text}
+                        for s in _occurrences(text, name)))
     dropped: set[int] = set()
     added: list[Mention] = []
     for c in matches:
-        if any(s < c.end and c.start < e for s, e in own):
+        if own.overlapping(c.start, c.end):
             continue
-        clash = [i for i, m in enumerate(out) if m.start < c.end and c.start < m.end]
+        clash = at.overlapping(c.start, c.end)
         if any(not (c.start <= m.start and m.end <= c.end
                     and (soft(m) or (m.layer == "concept" and (
                         m.key == c.concept or c.end - c.start > m.end - m.start))))
-               for m in (out[i] for i in clash)):
+               for m in map(out.__getitem__, clash)):
             continue
         dropped.update(clash)
         added.append(concept_mention(text, c.start, c.end, concepts[c.concept]))
     kept = [m for i, m in enumerate(out) if i not in dropped]
     return sorted(kept + added, key=lambda m: (m.start, m.end, m.layer))
+
+
+class _Spans:
+    """Spans sorted by start, asked which overlap a range, in log time for
+    spans that do not overlap each other (a long abstract has thousands)."""
+
+    def __init__(self, spans: list[tuple[int, int]]):
+        self.starts = [s for s, _ in spans]
+        self.spans = spans
+        self.reach = list(accumulate((e for _, e in spans), max))   # furthest end so far
+
+    def overlapping(self, start: int, end: int) -> list[int]:
+        k = bisect_left(self.starts, end) - 1
+        out = []
+        while k >= 0 and self.reach[k] > start:
+            if self.spans[k][1] > start:
+                out.append(k)
+            k -= 1
+        return out[::-1]
 
 
 def _occurrences(text: str, sub: str) -> list[int]:
