@@ -41,6 +41,7 @@ from kg.identity import entity_key
 from kg.models import Entity, Extraction, Mention
 
 MAX_TOKENS = 10
+MAX_OWN = 20   # proposed names looked for again (merge)
 
 
 @dataclass(frozen=True, eq=False)
@@ -366,10 +367,10 @@ def merge(text: str, mentions: Sequence[Mention], matches: Sequence[ConceptMatch
         return m.layer == "entity" and not m.proposed and (m.key in taken or not known(m))
 
     # a proposed name is the entity wherever it is written, also where the
-    # resolver did not mark it again ("Diffusion Pruning ... Diffusion Pruning is")
-    own = _Spans(sorted((s, s + len(name)) for name in {m.text for m in out
-                                                          if m.proposed and " " in m.text}
-                        for s in _occurrences(text, name)))
+    # resolver did not mark it again ("Diffusion Pruning ... Diffusion Pruning is");
+    # (the first few names: each is a pass over the text, and a paper has one or two)
+    names = list(dict.fromkeys(m.text for m in out if m.proposed and " " in m.text))[:MAX_OWN]
+    own = _Spans(sorted((s, s + len(name)) for name in names for s in _occurrences(text, name)))
     dropped: set[int] = set()
     added: list[Mention] = []
     for c in matches:
