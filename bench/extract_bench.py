@@ -13,6 +13,9 @@ worktree of the code before a change) is timed side by side: one process
 each per round, both pinned to the same core, the two alternating round by
 round; prints each side's best and median abstracts/s and new / old (issue
 19: the new code within 5 % of the old).
+Also the concept component's own cost (``kg_concepts``: matching and merging,
+issue 17) in microseconds per abstract; ``--vocab DIR`` runs with the concept
+files of DIR instead of kg's (a bigger vocabulary costs more).
 """
 from __future__ import annotations
 
@@ -80,6 +83,7 @@ def main() -> None:
     ap.add_argument("--against", type=Path, help="source tree of the code before, side by side")
     ap.add_argument("--rounds", type=int, default=5, help="rounds of --against")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--vocab", metavar="DIR", help="concept files to use instead of kg's")
     args = ap.parse_args()
     os.environ.setdefault("OMP_NUM_THREADS", "1")
     if args.child:
@@ -99,7 +103,9 @@ def main() -> None:
     raws = [p.abstract for p in corpus.papers]
     n = len(raws)
     texts = [clean(r) for r in raws]
-    _nlp(None)  # load the pipeline and gazetteer outside the timing
+    nlp = _nlp(None)  # load the pipeline and gazetteer outside the timing
+    if args.vocab:   # (the cached pipeline is the one extract_corpus runs)
+        nlp.replace_pipe("kg_concepts", "kg_concepts", config={"directory": args.vocab})
 
     t_clean = best_of(lambda: [clean(r) for r in raws], args.repeat)
     bare = spacy.blank("en")
@@ -119,6 +125,28 @@ def main() -> None:
     print(f"bare spacy.blank('en') : {n / t_bare:8,.0f} abstracts/s")
     print(f"kg / bare              : {t_bare / t_kg:8.1%}         (goal >= 30 %; best against best)")
     print(f"kg / bare, per round   : {median_ratio:8.1%}         (median of {len(rounds)} rounds)")
+    t_concepts = concept_cost(nlp, texts, args.repeat)
+    if t_concepts is not None:
+        print(f"kg_concepts alone      : {t_concepts / n * 1e6:8,.0f} µs/abstract "
+              f"({t_concepts / t_kg:.1%} of kg extract)")
+
+
+def concept_cost(nlp, texts: list[str], repeat: int) -> float | None:
+    """Best CPU time of the ``kg_concepts`` component alone over ``texts``, on
+    docs the components before it have already run over (None without it)."""
+    if "kg_concepts" not in nlp.pipe_names:
+        return None
+    component = nlp.get_pipe("kg_concepts")
+    with nlp.select_pipes(disable=["kg_concepts"]):
+        docs = list(nlp.pipe(texts, batch_size=256))
+    before = [doc.user_data.get("kg_mentions") for doc in docs]
+
+    def run() -> None:
+        for doc, mentions in zip(docs, before):
+            doc.user_data["kg_mentions"] = mentions
+        list(component.pipe(docs))
+
+    return best_of(run, repeat)
 
 
 if __name__ == "__main__":

@@ -202,6 +202,7 @@ def _extract_stage(out: Path, corpus: Corpus, *, workers: int,
 
     The corpus it returns carries the warnings of cleaning too (formulas kept
     as written)."""
+    from kg.buildread import entity_build
     from kg.extract import extract_corpus, extraction_to_json, with_cleaning_warnings
 
     t0 = time.perf_counter()
@@ -217,7 +218,9 @@ def _extract_stage(out: Path, corpus: Corpus, *, workers: int,
             fh.write(json.dumps(extraction_to_json(extractions[paper.id]),
                                 ensure_ascii=False) + "\n")
     corpus = with_cleaning_warnings(corpus)
-    return ExtractStageResult(Build(corpus=corpus, extractions=extractions),
+    # (concept mentions stay in extractions.jsonl; the stages after this one
+    # read the entity build: see kg.buildread.entity_build)
+    return ExtractStageResult(entity_build(corpus, extractions),
                               (buildfolder.EXTRACTIONS,), timings)
 
 

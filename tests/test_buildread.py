@@ -10,7 +10,6 @@ import pytest
 import rdflib
 from rdflib import URIRef
 
-from kg.models import Build
 from kg.vocab import KGO, SCHEMA, Minter
 
 M = Minter()
@@ -18,11 +17,13 @@ M = Minter()
 
 @pytest.fixture(scope="module")
 def written(sample_build_dir, sample_corpus):
-    """The sample built into a folder (as ``kg build``) and the same build in memory."""
+    """The sample built into a folder (as ``kg build``) and the same build in memory
+    (as the stages after extraction read it)."""
+    from kg.buildread import entity_build
     from kg.extract import extract_corpus
 
     out = sample_build_dir
-    memory = Build(sample_corpus, {ex.paper_id: ex for ex in extract_corpus(sample_corpus)})
+    memory = entity_build(sample_corpus, {ex.paper_id: ex for ex in extract_corpus(sample_corpus)})
     return out, memory
 
 

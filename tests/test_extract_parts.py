@@ -449,9 +449,9 @@ def test_an_all_capital_proposed_name_is_no_plural_of_a_known_one():
                        ("We propose DMS, a method for sampling.", "DMS")]:
         got = {(m.text, m.canonical, m.proposed) for m in extract_texts([text])[0].mentions}
         assert got == {(name, name, True)}
-    # a plural written as such still folds: "LLMs" is LLM
+    # a plural written as such still folds: "LLMs" is LLM (the concept that entry is)
     [m] = extract_texts(["We study LLMs."])[0].mentions
-    assert m.canonical == "LLM"
+    assert m.key == "large-language-model"
 
 
 def test_a_field_or_phrase_is_never_proposed():

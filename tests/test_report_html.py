@@ -30,14 +30,20 @@ def sample(sample_build_dir) -> Path:
 
 @pytest.fixture(scope="module")
 def expected(sample) -> dict:
-    """Counts per track and entity, straight from the build's JSON Lines files.
+    """Counts per track and entity, straight from the build's JSON Lines files
+    (their mentions as the report reads them: entities, see
+    :func:`kg.buildread.entity_build`).
 
     An entity is its key; its name and type are those of its first mention
     (FiF is a dataset and a method in the sample: one entity).
     """
+    from kg.buildread import entity_build
+    from kg.models import Corpus, Extraction
+
     papers = [json.loads(line) for line in (sample / bf.CORPUS).read_text().splitlines()]
-    extractions = {e["id"]: e for e in map(json.loads,
-                                           (sample / bf.EXTRACTIONS).read_text().splitlines())}
+    read = {e["id"]: Extraction.from_json(e) for e in map(
+        json.loads, (sample / bf.EXTRACTIONS).read_text().splitlines())}
+    extractions = {k: ex.to_json() for k, ex in entity_build(Corpus(()), read).extractions.items()}
     track_papers: Counter = Counter()
     track_authors: dict[str, set] = defaultdict(set)
     entity_papers: Counter = Counter()        # (name, type) -> papers
