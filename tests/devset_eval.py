@@ -297,7 +297,8 @@ def title_names(truth_rows: list[dict], held_out: Collection[str] = frozenset(),
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("devset", nargs="*", default=[str(p) for p in ALL_SETS] + [
-        str(p) for p in sorted(CONCEPT_SETS.glob("*.jsonl"))])
+        str(p) for p in sorted(CONCEPT_SETS.glob("*.jsonl"))
+        if not p.stem.endswith(("_a", "_b"))])   # (an annotator's own file: no gold)
     ap.add_argument("--errors", action="store_true", help="list each abstract's misses")
     ap.add_argument("--titles", metavar="TRUTH.jsonl",
                     help="also measure proposed names against the titles of a corpus with them "

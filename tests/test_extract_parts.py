@@ -137,10 +137,13 @@ def test_split_simple_agrees_with_the_tokenizer_on_every_gazetteer_spelling():
 
 # ------------------------------------------------- generalisation rules (issue 3)
 
-def _mentions(text):
+def _mentions(text, layer="entity"):
+    """The mentions of ``text`` in one layer (a gazetteer entry that is a concept,
+    such as Gaussian Process, is in the concept layer)."""
     from kg.extract import extract_texts
 
-    return [(m.text, m.type, m.proposed) for m in extract_texts([text])[0].mentions]
+    return [(m.text, m.type, m.proposed) for m in extract_texts([text])[0].mentions
+            if m.layer == layer]
 
 
 def _texts(text, scored=("model", "method", "dataset")):
@@ -153,7 +156,9 @@ def _proposed(text):
 
 def test_multiword_ambiguous_names_match_with_lower_case_words():
     # an entry is "ambiguous" for its short alias; its long name still needs only a capital
-    assert _texts("We sample with Langevin dynamics and Gaussian processes.") == [
+    # (both are concepts too: their mentions are the concepts', one node each)
+    text = "We sample with Langevin dynamics and Gaussian processes."
+    assert [t for t, _, _ in _mentions(text, "concept")] == [
         "Langevin dynamics", "Gaussian processes"]
     assert _texts("We use optimal transport. Optimal transport is costly.") == []
     assert _texts("It solves a linear program.") == ["linear program"]   # deliberate lower case
@@ -307,7 +312,8 @@ def test_a_named_setting_is_proposed_but_no_mention(text, names):
 def test_ruler_variant_suffixes_full_stops_and_mixed_separators(text, expected):
     from kg.extract import extract_texts
 
-    got = [(m.text, m.canonical) for m in extract_texts([text])[0].mentions]
+    got = [(m.text, m.canonical) for m in extract_texts([text])[0].mentions
+           if m.layer == "entity"]
     assert got == expected
 
 
