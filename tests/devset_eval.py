@@ -59,6 +59,16 @@ def _gazetteer_name(text: str, sentence_start: bool | None) -> bool:
         sentence_start is None or surface_ok(text, form, sentence_start)))
 
 
+def _is_named_entity(concept_id: str, vocab: str | None) -> bool:
+    """Is a concept a gazetteer entry of a scored type (LLM, Diffusion Model)?"""
+    from kg.concepts import load
+    from kg.extract.gazetteer import load as load_gazetteer
+
+    c = load(vocab).concepts.get(concept_id)
+    e = load_gazetteer().entity(c.entity) if c is not None and c.entity else None
+    return e is not None and e.type in SCORED_TYPES
+
+
 def old_keys(m, abstract: str, aliases: Mapping[str, str], vocab: str | None = None) -> set[str]:
     """The names the old guidelines (``GUIDELINES.md``) count in a mention, as
     scorer keys. An entity of a scored type is its own name. A concept counts
@@ -74,6 +84,11 @@ def old_keys(m, abstract: str, aliases: Mapping[str, str], vocab: str | None = N
         return {eval_key(m.text)} if m.type in SCORED_TYPES else set()
     from kg.extract.discover import not_entities
     from kg.extract.heads import head_type
+
+    if m.type in ("task", "metric") and head_type(m.canonical) in ("task", None) and \
+            not _is_named_entity(m.key, vocab):
+        # a task written as one ("visual-question answering (VQA)") is no mention there
+        return set()
 
     start = not abstract[: m.start].rstrip() or abstract[: m.start].rstrip()[-1] in ".!?:"
     if _gazetteer_name(m.text, start):

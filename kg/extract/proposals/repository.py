@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 
-from kg.extract.discover import name_shaped
 from kg.extract.normalise import entity_key
 from kg.extract.proposals.lexicon import load_lexicon
 
@@ -31,11 +30,6 @@ def repository_names(text: str, words: list[str] | None = None,
     [('OSSCAR', 0, 6)]
     >>> repository_names("We use transformers: https://github.com/x/transformers")
     []
-
-    A name-shaped repository named nowhere else in the text is its own name:
-
-    >>> repository_names("Code: https://github.com/lab/DOPNet.")
-    [('DOPNet', 29, 35)]
     """
     if not_names is None:
         not_names = load_lexicon().words("guards.not_names")
@@ -53,21 +47,9 @@ def repository_names(text: str, words: list[str] | None = None,
             end = text.rfind("http", 0, m.start())
             found = _word_with_key(text, key, end if end >= 0 else m.start(), words, offsets,
                                    not_names)
-            if found is None and _own_name(m.group(1), not_names):
-                # named nowhere else: the repository's own name ("github.com/x/DOPNet")
-                found = (m.group(1), m.start(1), m.end(1))
             if found:
                 out.append(found)
     return out
-
-
-_SLUG = re.compile(r"^\d|_|-.*-|.{16}")   # "2024-ICML-TAO", "LoRS_Distill", "A-B-C", long
-
-
-def _own_name(repo: str, not_names: frozenset[str]) -> bool:
-    """Is a repository's name, met nowhere else in the text, a name (DOPNet,
-    RF-DTAN) rather than a slug ("LoRS_Distill", "2024-ICML-TAO")?"""
-    return name_shaped(repo) and repo not in not_names and not _SLUG.search(repo)
 
 
 def _word_with_key(text: str, key: str, end: int, words: list[str] | None,

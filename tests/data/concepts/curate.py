@@ -272,6 +272,8 @@ def from_sources(vocab: Path, lists: Lists) -> list[Draft]:
             if rec["source"] == "pwc-methods" and ctype == "model_class":
                 label = singular_label(label)
                 ctype = "model_class" if label.split()[-1] in MODEL_HEADS else "method"
+            elif ctype == "task" and label.split()[-1] in TASK_LIST_MODEL_HEADS:
+                ctype = "model_class"   # a task list's "stochastic block model" is a model
             if " " not in label and "-" not in label:
                 if label.lower() not in lists.one_word:
                     continue
@@ -282,6 +284,8 @@ def from_sources(vocab: Path, lists: Lists) -> list[Draft]:
     return drafts
 
 
+# the heads that make a task list's entry a model ("stochastic block model")
+TASK_LIST_MODEL_HEADS = {"model", "network", "classifier", "autoencoder", "transformer"}
 MODEL_HEADS = {"network", "model", "transformer", "autoencoder", "machine", "flow", "process",
                "gan", "rnn", "cnn", "encoder", "decoder", "embedding", "classifier", "tree",
                "detector", "field", "forest", "perceptron", "regressor", "backbone",
