@@ -1,0 +1,98 @@
+"""``kg build --workers 2``: stages side by side, the same bytes as one after another,
+and an error in a stage's process is today's one line with the previous output kept."""
+from __future__ import annotations
+
+import hashlib
+import os
+from pathlib import Path
+
+import pytest
+
+from kg import pipeline
+from kg.buildfolder import LOCK, STORE_DIR
+from kg.errors import KgError
+from kg.workers import Child, WorkerError
+
+
+def _digests(folder: Path) -> dict[str, str]:
+    """SHA-256 of every output but the store's database files and kg's lock."""
+    return {p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*"))
+            if p.is_file() and p.relative_to(folder).parts[0] not in (STORE_DIR, LOCK)}
+
+
+def _snapshot(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*"))
+            if p.is_file() and p.name != LOCK}
+
+
+def test_two_workers_write_the_same_bytes_as_one(tmp_path, sample_build_dir):
+    result = pipeline.build(None, tmp_path / "two", workers=2)
+    two, one = _digests(tmp_path / "two"), _digests(sample_build_dir)
+    assert len(one) > 15 and two == one
+    assert (tmp_path / "two" / STORE_DIR).is_dir()
+    # every stage reported its time, the graph stage's from its own process too
+    for stage in ("parse", "extract", "rdf.store", "coauthor_analysis", "exports", "views"):
+        assert result.timings[stage] >= 0
+
+
+def _fail_in_child(*args, **kwargs):
+    raise KgError("views.html: cannot draw this")
+
+
+def _die_in_child(*args, **kwargs):
+    os._exit(3)
+
+
+@pytest.mark.parametrize("patch, message", [
+    (_fail_in_child, "kg: error: views.html: cannot draw this"),
+    (_die_in_child, "kg: error: a build stage's process ended without a result "
+                    "(exit status 3)"),
+])
+def test_error_in_a_stage_process_is_one_line_and_keeps_the_previous_output(
+        tmp_path, monkeypatch, capsys, patch, message):
+    from kg.cli import main
+
+    out = tmp_path / "out"
+    assert main(["build", "-q", "-o", str(out), "--workers", "2"]) == 0
+    before = _snapshot(out)
+    monkeypatch.setattr(pipeline, "_views_stage", patch)   # the child is forked: it sees this
+    capsys.readouterr()
+    assert main(["build", "-q", "-o", str(out), "--workers", "2"]) == 1
+    assert capsys.readouterr().err == message + "\n"
+    assert _snapshot(out) == before
+    assert not [p for p in out.iterdir() if p.name.startswith(".kg-staging")]
+
+
+def test_error_in_the_parent_stops_the_stage_process(tmp_path, monkeypatch, capsys):
+    from kg import rdf_stage
+    from kg.cli import main
+
+    out = tmp_path / "out"
+
+    def fail(*args, **kwargs):
+        raise KgError("graph.ttl: shapes violated")
+
+    monkeypatch.setattr(rdf_stage, "write_rdf", fail)
+    assert main(["build", "-q", "-o", str(out), "--workers", "2"]) == 1
+    assert capsys.readouterr().err == "kg: error: graph.ttl: shapes violated\n"
+    assert not out.exists() or not [p for p in out.iterdir() if p.name != LOCK]
+
+
+def _add(a: int, b: int, receive) -> int:
+    return a + b + receive()
+
+
+def _raise_value_error() -> None:
+    raise ValueError("not a kg error")
+
+
+def test_child_returns_its_result_and_raises_its_errors():
+    child = Child(_add, 1, 2, inbox=True)
+    child.send(4)
+    assert child.result() == 7
+    with pytest.raises(ValueError, match="not a kg error") as info:
+        Child(_raise_value_error).result()
+    assert "in a build stage's process" in "".join(info.value.__notes__)
+    with pytest.raises(WorkerError, match="exit status 3"):
+        Child(_die_in_child).result()
