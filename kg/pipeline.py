@@ -328,7 +328,8 @@ def _build_into(
             child.send((build_.extractions, build_.corpus.warnings, counts))
         # RDF: graph.ttl (+ nt/jsonld), store/, SHACL validation
         rdf = write_rdf(build_, out, base=base, rdf_formats=rdf_formats,
-                        entities=load_gazetteer().entities, progress=side)
+                        entities=load_gazetteer().entities, progress=side,
+                        overlap=workers > 1)
         # co-authorship analysis, report.json/md/html, plots/, graph exports; the views
         graphs = (child.result() if child is not None
                   else _graphs_stage(out, build_, counts, progress=progress))

@@ -96,3 +96,28 @@ def test_child_returns_its_result_and_raises_its_errors():
     assert "in a build stage's process" in "".join(info.value.__notes__)
     with pytest.raises(WorkerError, match="exit status 3"):
         Child(_die_in_child).result()
+
+
+def test_rdf_files_written_on_a_thread_are_the_same_and_a_violation_still_fails(
+        tmp_path, sample_corpus):
+    from kg.errors import ValidationError
+    from kg.models import Build
+    from kg.rdf_stage import write_rdf
+    from kg.validate import load_shapes
+
+    formats = ("nt", "jsonld")
+    after = write_rdf(Build(sample_corpus), tmp_path / "after", rdf_formats=formats)
+    during = write_rdf(Build(sample_corpus), tmp_path / "during", rdf_formats=formats,
+                       overlap=True)
+    assert during.files == after.files and during.triples == after.triples > 100
+    for name in ("graph.ttl", "graph.nt", "graph.jsonld"):
+        assert (tmp_path / "during" / name).read_bytes() == (tmp_path / "after" / name).read_bytes()
+    shapes = load_shapes()
+    shapes.parse(data="""
+        @prefix sh: <http://www.w3.org/ns/shacl#> .
+        @prefix schema: <https://schema.org/> .
+        <urn:x:S> a sh:NodeShape ; sh:targetClass schema:ScholarlyArticle ;
+            sh:property [ sh:path schema:name ; sh:minCount 1 ] .""", format="turtle")
+    with pytest.raises(ValidationError):
+        write_rdf(Build(sample_corpus), tmp_path / "bad", shapes=shapes, overlap=True)
+    assert not [p for p in (tmp_path / "bad").iterdir() if p.name.startswith(".graph.nt")]

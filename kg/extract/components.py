@@ -71,12 +71,11 @@ _ORTH_TEXT: dict[int, str] = {}
 
 def _first_keys(directory: str | None, tokenizer) -> frozenset[str]:
     """First-token keys of every spelling, tokenised as the pipeline does."""
-    from kg.extract.tokenizer import split_simple
-
     from pathlib import Path
 
     import spacy
 
+    from kg.extract.tokenizer import split_simple
     from kg.startcache import cached
 
     specials = frozenset(getattr(tokenizer, "rules", None) or ())
