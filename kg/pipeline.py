@@ -308,7 +308,8 @@ def _build_into(
 
     With ``workers > 1``, the co-authorship analysis starts in a process of its
     own as soon as the listings are parsed (it needs the authors only), the
-    extraction runs on ``workers`` processes meanwhile, and then the RDF stage
+    extraction runs on the other ``workers - 1`` cores meanwhile (in this
+    process when that is one), and then the RDF stage
     (here: the store's loader runs its own threads) and the rest of the graph
     stage with the views (in that process) run side by side.
     """
@@ -321,7 +322,9 @@ def _build_into(
     side = progress.side_by_side() if workers > 1 else progress
     child = Child(_graphs_child, out, parsed.corpus, side, inbox=True) if workers > 1 else None
     try:
-        extracted = _extract_stage(out, parsed.corpus, workers=workers, progress=progress)
+        # the graph stage's process keeps one core busy meanwhile: extraction gets the others
+        extracted = _extract_stage(out, parsed.corpus, workers=max(1, workers - 1),
+                                   progress=progress)
         build_ = extracted.build
         counts = build_summary(build_.corpus, build_.extractions)   # the one summary of the build
         if child is not None:
