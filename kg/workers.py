@@ -42,8 +42,9 @@ def cpu_count() -> int:
         return os.cpu_count() or 1
 
 
-def _die_with_parent() -> None:
-    """Linux: SIGKILL this process when its parent dies (no orphaned stage)."""
+def _die_with_parent(parent: int) -> None:
+    """Linux: SIGKILL this process when its parent dies (no orphaned stage), and end
+    it now if the parent died before it could ask for that."""
     try:
         import ctypes
 
@@ -51,6 +52,8 @@ def _die_with_parent() -> None:
         libc.prctl(1, signal.SIGKILL)   # PR_SET_PDEATHSIG
     except (OSError, AttributeError):  # pragma: no cover - not Linux
         pass
+    if os.getppid() != parent:          # killed between the fork and the prctl
+        os._exit(1)
 
 
 def _portable(exc: BaseException) -> BaseException:
@@ -65,10 +68,10 @@ def _portable(exc: BaseException) -> BaseException:
     return kind(str(exc) if isinstance(exc, KgError) else f"{type(exc).__name__}: {exc}")
 
 
-def _main(fn: Callable[..., Any], args: tuple, inbox, conn) -> None:
+def _main(parent: int, fn: Callable[..., Any], args: tuple, inbox, conn) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    _die_with_parent()
+    _die_with_parent(parent)
     try:
         result = fn(*args, inbox.get) if inbox is not None else fn(*args)
         message: tuple = ("ok", result)
@@ -85,7 +88,8 @@ class Child:
         ctx = mp.get_context("fork")
         self._inbox = ctx.Queue() if inbox else None
         self._conn, child_conn = ctx.Pipe(duplex=False)
-        self._proc = ctx.Process(target=_main, args=(fn, args, self._inbox, child_conn),
+        self._proc = ctx.Process(target=_main,
+                                 args=(os.getpid(), fn, args, self._inbox, child_conn),
                                  daemon=True)
         self._proc.start()
         child_conn.close()

@@ -121,3 +121,43 @@ def test_rdf_files_written_on_a_thread_are_the_same_and_a_violation_still_fails(
     with pytest.raises(ValidationError):
         write_rdf(Build(sample_corpus), tmp_path / "bad", shapes=shapes, overlap=True)
     assert not [p for p in (tmp_path / "bad").iterdir() if p.name.startswith(".graph.nt")]
+
+
+ORPHAN = """
+import sys, time
+from kg.workers import Child
+
+def wait_forever(path, receive):
+    open(path, "w").write(str(__import__("os").getpid()))
+    receive()
+
+child = Child(wait_forever, sys.argv[1], inbox=True)
+time.sleep(120)
+"""
+
+
+def test_a_stage_process_dies_with_a_killed_build(tmp_path):
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    pid_file = tmp_path / "child.pid"
+    root = Path(__file__).resolve().parents[1]
+    parent = subprocess.Popen([sys.executable, "-c", ORPHAN, str(pid_file)],
+                              env=dict(os.environ, PYTHONPATH=str(root)))
+    deadline = time.monotonic() + 60
+    while not (pid_file.is_file() and pid_file.read_text()) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    child = int(pid_file.read_text())
+    parent.send_signal(signal.SIGKILL)
+    parent.wait(timeout=30)
+    deadline = time.monotonic() + 30
+    while Path(f"/proc/{child}").exists() and time.monotonic() < deadline:
+        state = Path(f"/proc/{child}/stat").read_text().split()[2] \
+            if Path(f"/proc/{child}/stat").exists() else "X"
+        if state == "Z":         # dead, waiting for its new parent to reap it
+            break
+        time.sleep(0.05)
+    assert not Path(f"/proc/{child}").exists() or \
+        Path(f"/proc/{child}/stat").read_text().split()[2] == "Z"
