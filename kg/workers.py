@@ -68,12 +68,24 @@ def _portable(exc: BaseException) -> BaseException:
     return kind(str(exc) if isinstance(exc, KgError) else f"{type(exc).__name__}: {exc}")
 
 
+def _receive(inbox, parent: int) -> Any:
+    """The parent's input; this process ends if the parent is gone meanwhile."""
+    import queue
+
+    while True:
+        try:
+            return inbox.get(timeout=1.0)
+        except queue.Empty:
+            if os.getppid() != parent:
+                os._exit(1)
+
+
 def _main(parent: int, fn: Callable[..., Any], args: tuple, inbox, conn) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     _die_with_parent(parent)
     try:
-        result = fn(*args, inbox.get) if inbox is not None else fn(*args)
+        result = fn(*args, lambda: _receive(inbox, parent)) if inbox is not None else fn(*args)
         message: tuple = ("ok", result)
     except BaseException as exc:  # noqa: BLE001 - every error goes back to the parent
         message = ("error", _portable(exc), traceback.format_exc())
