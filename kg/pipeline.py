@@ -8,6 +8,11 @@ Each stage is a library call that writes its files into the staging folder
 (:class:`ViewsStageResult`). This module orders them, computes the build's
 counts once (:func:`build_summary`) and publishes the folder
 (:mod:`kg.buildfolder`, which also names every file).
+
+With ``workers > 1`` the graph stage and the views run in a forked process
+(:mod:`kg.workers`) beside extraction and the RDF stage, the co-authorship
+analysis starting right after parsing (:func:`kg.coauthors.write_network_files`);
+the files are the same as with one worker.
 """
 from __future__ import annotations
 
@@ -323,8 +328,9 @@ def _build_into(
     child = Child(_graphs_child, out, parsed.corpus, side, inbox=True) if workers > 1 else None
     try:
         # the graph stage's process keeps one core busy meanwhile: extraction gets the others
+        # (lines only: a bar redrawn here would be written over by the other's lines)
         extracted = _extract_stage(out, parsed.corpus, workers=max(1, workers - 1),
-                                   progress=progress)
+                                   progress=side)
         build_ = extracted.build
         counts = build_summary(build_.corpus, build_.extractions)   # the one summary of the build
         if child is not None:
