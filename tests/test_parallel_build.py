@@ -161,3 +161,21 @@ def test_a_stage_process_dies_with_a_killed_build(tmp_path):
         time.sleep(0.05)
     assert not Path(f"/proc/{child}").exists() or \
         Path(f"/proc/{child}/stat").read_text().split()[2] == "Z"
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_each_stage_leaves_one_line_with_its_time(tmp_path, capfd, workers):
+    import re
+
+    from kg.progress import Progress
+
+    pipeline.build(None, tmp_path / "out", workers=workers,
+                   progress=Progress(enabled=True, spinner=workers == 1))
+    lines = [ln for ln in capfd.readouterr().err.splitlines() if ln.startswith("kg: ")]
+    stages = [re.fullmatch(r"kg: (.+): \d+\.\d s", ln) for ln in lines]
+    assert all(stages), lines
+    names = [m.group(1) for m in stages if m]
+    for stage in ("parsing listings", "extracting mentions", "writing the RDF graph",
+                  "loading the SPARQL store", "validating the graph (SHACL)", "writing graph.ttl",
+                  "analysing the co-authorship network", "drawing the interactive views"):
+        assert names.count(stage) == 1, (stage, names)
