@@ -7,7 +7,11 @@ and what later stages reuse (the analysis, the knowledge graph, the typed
 report). :func:`stage_outputs` yields the same files lazily as ``(file
 name, content)`` pairs, content being ``str``, ``bytes`` or an iterable of
 ``str`` chunks (streamed, so a million-edge GraphML is never held as one
-string).
+string). The stage comes in two halves: :func:`write_network_files` needs
+the author lists alone (the analysis, plots and co-author exports; a
+parallel build runs it while the abstracts are extracted) and
+:func:`write_coauthors` finishes it with the extractions (the report, the
+knowledge graph), or does both.
 
 Files (names from :mod:`kg.buildfolder`): ``report.json``, ``report.md``,
 ``plots/*.png``, ``report.html`` (the report with its plots, for a browser), ``graph.graphml`` (the whole knowledge graph),
@@ -39,8 +43,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from kg.analysis import CoauthorAnalysis, NetworkAnalysis
 
-__all__ = ["CoauthorStageResult", "NetworkFiles", "write_coauthors", "write_network_files", "stage_outputs", "load_build", "tables",
-           "track_build", "REPORT_FILES", "EXPORT_FILES"]
+__all__ = ["CoauthorStageResult", "NetworkFiles", "write_coauthors", "write_network_files",
+           "stage_outputs", "load_build", "tables", "track_build", "REPORT_FILES", "EXPORT_FILES"]
 
 Content = Union[str, bytes, Iterable[str]]
 
