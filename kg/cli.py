@@ -74,6 +74,16 @@ def _positive_seconds(text: str) -> float:
     return value
 
 
+def _workers(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of cores: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1: {text!r}")
+    return value
+
+
 def _add_server_options(p: argparse.ArgumentParser, timeout_help: str) -> None:
     p.add_argument("--user", default=None, help="user name (default: KG_SPARQL_USER)")
     p.add_argument("--password", default=None,
@@ -136,7 +146,9 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="extra RDF serialisations besides graph.ttl (repeatable)",
     )
-    p.add_argument("--workers", type=int, default=1, help="processes for extraction")
+    p.add_argument("--workers", type=_workers, default=None, metavar="N",
+                   help="cores to use: extraction processes, then stages side by side "
+                        "(default: all; 1 runs every stage one after another)")
     p.add_argument("--people", default=None, metavar="FILE",
                    help="a people file: names to merge ('merge: A = B') or exclude "
                         "('exclude: NAME')")
@@ -253,6 +265,7 @@ def _cmd_extract(args: argparse.Namespace) -> int:
 
 def _cmd_build(args: argparse.Namespace) -> int:
     from kg.pipeline import build
+    from kg.workers import cpu_count
 
     result = build(
         args.files or None,
@@ -261,7 +274,7 @@ def _cmd_build(args: argparse.Namespace) -> int:
         max_bytes=args.max_bytes,
         base=args.base,
         rdf_formats=tuple(args.rdf_format or ()),
-        workers=args.workers,
+        workers=args.workers or cpu_count(),
         progress=_progress(args),
         people=args.people,
     )

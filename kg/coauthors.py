@@ -7,7 +7,11 @@ and what later stages reuse (the analysis, the knowledge graph, the typed
 report). :func:`stage_outputs` yields the same files lazily as ``(file
 name, content)`` pairs, content being ``str``, ``bytes`` or an iterable of
 ``str`` chunks (streamed, so a million-edge GraphML is never held as one
-string).
+string). The stage comes in two halves: :func:`write_network_files` needs
+the author lists alone (the analysis, plots and co-author exports; a
+parallel build runs it while the abstracts are extracted) and
+:func:`write_coauthors` finishes it with the extractions (the report, the
+knowledge graph), or does both.
 
 Files (names from :mod:`kg.buildfolder`): ``report.json``, ``report.md``,
 ``plots/*.png``, ``report.html`` (the report with its plots, for a browser), ``graph.graphml`` (the whole knowledge graph),
@@ -37,10 +41,10 @@ from kg.reportdata import BuildSummary, CoauthorReport, ExtractionSummary, Repor
 if TYPE_CHECKING:  # pragma: no cover
     import networkx as nx
 
-    from kg.analysis import CoauthorAnalysis
+    from kg.analysis import CoauthorAnalysis, NetworkAnalysis
 
-__all__ = ["CoauthorStageResult", "write_coauthors", "stage_outputs", "load_build", "tables",
-           "track_build", "REPORT_FILES", "EXPORT_FILES"]
+__all__ = ["CoauthorStageResult", "NetworkFiles", "write_coauthors", "write_network_files",
+           "stage_outputs", "load_build", "tables", "track_build", "REPORT_FILES", "EXPORT_FILES"]
 
 Content = Union[str, bytes, Iterable[str]]
 
@@ -90,51 +94,42 @@ def _outputs(build: Build, products: _Products, *, corpus: BuildSummary | Mappin
              seed: int, progress: Progress | None, exports: bool
              ) -> Iterator[tuple[str, Content]]:
     """Every file of the stage, lazily; what it makes along the way goes into ``products``."""
-    from kg.analysis import analyse, content_tables, extraction_summary
-    from kg.export import gexf, graphml, vosviewer_map, vosviewer_network
-    from kg.graph import knowledge_graph
-    from kg.plots import PLOTS
-    from kg.report import authors_csv, report_document, to_json, to_markdown
-    from kg.report_html import markdown_html
-
-    def stage(description: str):
-        return progress.stage(description) if progress is not None else nullcontext()
+    from kg.analysis import analyse_network
 
     t0 = time.perf_counter()
-    with stage("analysing the co-authorship network"):
-        result = analyse(build, seed=seed)
+    with _stage(progress, "analysing the co-authorship network"):
+        net = analyse_network(build.corpus, seed=seed)
     products.add("coauthor_analysis", t0)
-    products.analysis = result
+    yield from _network_outputs(net, build.corpus, products, progress=progress, exports=exports)
+    yield from _build_outputs(net, build, products, corpus=corpus, progress=progress,
+                              exports=exports)
 
-    t0 = time.perf_counter()
-    extraction = (ExtractionSummary.from_json(extraction_summary(build))
-                  if build.extractions else None)
-    doc = report_document(result.report, corpus=corpus, extraction=extraction,
-                          content=content_tables(build))
-    products.report = doc
-    text_json, text_md = to_json(doc), to_markdown(doc)
-    products.add("report", t0)
-    yield buildfolder.REPORT_JSON, text_json
-    yield buildfolder.REPORT_MD, text_md
 
+def _stage(progress: Progress | None, description: str):
+    return progress.stage(description) if progress is not None else nullcontext()
+
+
+def _network_outputs(net: "NetworkAnalysis", corpus: Corpus, products: _Products, *,
+                     progress: Progress | None, exports: bool) -> Iterator[tuple[str, Content]]:
+    """The files that need the author lists alone: the plots and the co-author exports."""
+    from kg.export import gexf, graphml, vosviewer_map, vosviewer_network
+    from kg.plots import PLOTS
+    from kg.report import authors_csv
+
+    report = net.provisional_report()   # the plots draw no community's details
     for name, fn in PLOTS.items():
         t0 = time.perf_counter()
-        png = fn(result.report)
+        png = fn(report)
         products.add("plots", t0)
         yield f"{buildfolder.PLOTS_DIR}/{name}", png
-    t0 = time.perf_counter()
-    page = markdown_html(text_md, PLOTS)
-    products.add("report", t0)
-    yield buildfolder.REPORT_HTML, page
-
     if not exports:
         return
     t0 = time.perf_counter()
-    with stage("building the co-authorship graph"):
-        G = result.graph
+    with _stage(progress, "building the co-authorship graph"):
+        G = net.graph
     products.add("nx_graphs", t0)
-    m = result.metrics
-    community = result.leiden.membership
+    m = net.metrics
+    community = net.leiden.membership
     cols = ("papers", "collaborators", "strength", "betweenness", "closeness", "eigenvector",
             "pagerank")
     node_attrs = {
@@ -147,11 +142,42 @@ def _outputs(build: Build, products: _Products, *, corpus: BuildSummary | Mappin
     yield buildfolder.VOSVIEWER_MAP, _timed(vosviewer_map(G, community), products, "exports")
     yield buildfolder.VOSVIEWER_NETWORK, _timed(vosviewer_network(G), products, "exports")
     yield (buildfolder.AUTHORS_CSV,
-           _timed(authors_csv(m, _author_tracks(build.corpus), community), products, "exports"))
-    del node_attrs
+           _timed(authors_csv(m, _author_tracks(corpus), community), products, "exports"))
+
+
+def _build_outputs(net: "NetworkAnalysis", build: Build, products: _Products, *,
+                   corpus: BuildSummary | Mapping | None, progress: Progress | None,
+                   exports: bool) -> Iterator[tuple[str, Content]]:
+    """The files that need the extractions too: the report and the knowledge graph."""
+    from kg.analysis import content_tables, extraction_summary, with_extractions
+    from kg.export import graphml
+    from kg.graph import knowledge_graph
+    from kg.plots import PLOTS
+    from kg.report import report_document, to_json, to_markdown
+    from kg.report_html import markdown_html
 
     t0 = time.perf_counter()
-    with stage("building the knowledge graph"):
+    result = with_extractions(net, build)
+    products.add("coauthor_analysis", t0)
+    products.analysis = result
+
+    t0 = time.perf_counter()
+    extraction = (ExtractionSummary.from_json(extraction_summary(build))
+                  if build.extractions else None)
+    doc = report_document(result.report, corpus=corpus, extraction=extraction,
+                          content=content_tables(build))
+    products.report = doc
+    text_json, text_md = to_json(doc), to_markdown(doc)
+    yield buildfolder.REPORT_JSON, text_json
+    yield buildfolder.REPORT_MD, text_md
+    page = markdown_html(text_md, PLOTS)
+    products.add("report", t0)
+    yield buildfolder.REPORT_HTML, page
+
+    if not exports:
+        return
+    t0 = time.perf_counter()
+    with _stage(progress, "building the knowledge graph"):
         K = knowledge_graph(build)
     products.add("nx_graphs", t0)
     products.knowledge_graph = K
@@ -182,9 +208,39 @@ def _write(path: Path, content: Content) -> None:
                 fh.write(chunk)
 
 
+@dataclass(frozen=True)
+class NetworkFiles:
+    """What :func:`write_network_files` wrote (the first half of the stage)."""
+
+    network: "NetworkAnalysis"
+    files: tuple[str, ...]
+    timings: Mapping[str, float]
+
+
+def write_network_files(corpus: Corpus, out: str | Path, *, seed: int = 0,
+                        progress: Progress | None = None, exports: bool = True) -> NetworkFiles:
+    """The analysis of the author lists and the files it alone makes (plots, co-author
+    exports): what a parallel build does while the abstracts are being extracted.
+    :func:`write_coauthors` finishes the stage."""
+    from kg.analysis import analyse_network
+
+    products = _Products(timings={})
+    t0 = time.perf_counter()
+    with _stage(progress, "analysing the co-authorship network"):
+        net = analyse_network(corpus, seed=seed)
+    products.add("coauthor_analysis", t0)
+    files = []
+    for name, content in _network_outputs(net, corpus, products, progress=progress,
+                                          exports=exports):
+        _write(Path(out) / name, content)
+        files.append(name)
+    return NetworkFiles(net, tuple(files), dict(products.timings))
+
+
 def write_coauthors(build: Build, out: str | Path, *, corpus: BuildSummary | None = None,
                     seed: int = 0, progress: Progress | None = None,
-                    exports: bool = True) -> CoauthorStageResult:
+                    exports: bool = True, network: NetworkFiles | None = None
+                    ) -> CoauthorStageResult:
     """Write the graph stage's files into ``out``.
 
     Parameters
@@ -202,18 +258,26 @@ def write_coauthors(build: Build, out: str | Path, *, corpus: BuildSummary | Non
     exports : bool
         ``False`` stops after the report and plots (no graph files, no
         knowledge graph).
+    network : NetworkFiles, optional
+        What :func:`write_network_files` did already for ``build``'s corpus
+        (with the same ``seed`` and ``exports``): it is not done again.
     """
     out = Path(out)
-    products = _Products(timings={})
-    files = []
-    for name, content in _outputs(build, products, corpus=corpus, seed=seed,
-                                  progress=progress, exports=exports):
+    if network is None:
+        network = write_network_files(build.corpus, out, seed=seed, progress=progress,
+                                      exports=exports)
+    products = _Products(timings=dict(network.timings))
+    files = list(network.files)
+    for name, content in _build_outputs(network.network, build, products, corpus=corpus,
+                                        progress=progress, exports=exports):
         _write(out / name, content)
         files.append(name)
     assert products.analysis is not None and products.report is not None
+    order = ("coauthor_analysis", "report", "plots", "nx_graphs", "exports")
+    timings = {k: products.timings[k] for k in sorted(products.timings, key=order.index)}
     return CoauthorStageResult(analysis=products.analysis, report=products.report,
                                knowledge_graph=products.knowledge_graph, files=tuple(files),
-                               timings=dict(products.timings))
+                               timings=timings)
 
 
 def stage_outputs(build: Build, *, corpus_summary: BuildSummary | Mapping | None = None,

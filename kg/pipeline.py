@@ -8,6 +8,11 @@ Each stage is a library call that writes its files into the staging folder
 (:class:`ViewsStageResult`). This module orders them, computes the build's
 counts once (:func:`build_summary`) and publishes the folder
 (:mod:`kg.buildfolder`, which also names every file).
+
+With ``workers > 1`` the graph stage and the views run in a forked process
+(:mod:`kg.workers`) beside extraction and the RDF stage, the co-authorship
+analysis starting right after parsing (:func:`kg.coauthors.write_network_files`);
+the files are the same as with one worker.
 """
 from __future__ import annotations
 
@@ -18,7 +23,7 @@ import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Callable, Iterator, Mapping, Sequence
 
 from kg import buildfolder, fsio
 from kg.errors import NoPapersError
@@ -28,10 +33,11 @@ from kg.reportdata import BuildSummary, ExtractionCounts
 from kg.sample import sample_files  # re-exported: it lived here
 
 if TYPE_CHECKING:  # pragma: no cover
-    from kg.coauthors import CoauthorStageResult
+    from kg.coauthors import CoauthorStageResult, NetworkFiles
     from kg.people import PeopleRules
 
-__all__ = ["BuildResult", "ParseStageResult", "ExtractStageResult", "ViewsStageResult", "build",
+__all__ = ["BuildResult", "ParseStageResult", "ExtractStageResult", "GraphsStageResult",
+           "ViewsStageResult", "build",
            "build_summary", "sample_files", "summary"]
 
 
@@ -218,16 +224,38 @@ def _extract_stage(out: Path, corpus: Corpus, *, workers: int,
             fh.write(json.dumps(extraction_to_json(extractions[paper.id]),
                                 ensure_ascii=False) + "\n")
     corpus = with_cleaning_warnings(corpus)
+    progress.done("extracting mentions", time.perf_counter() - t0)
     # (concept mentions stay in extractions.jsonl; the stages after this one
     # read the entity build: see kg.buildread.entity_build)
     return ExtractStageResult(entity_build(corpus, extractions),
                               (buildfolder.EXTRACTIONS,), timings)
 
 
-def _views_stage(out: Path, build_: Build, graphs: CoauthorStageResult, counts: BuildSummary,
+@dataclass(frozen=True)
+class GraphsStageResult:
+    """What the graph stage and the views wrote (a parallel build's child sends it back)."""
+
+    files: tuple[str, ...]
+    timings: Mapping[str, float]
+
+
+def _graphs_stage(out: Path, build_: Build, counts: BuildSummary, *, progress: Progress,
+                  network: NetworkFiles | None = None) -> GraphsStageResult:
+    """The co-authorship analysis, report, plots and graph exports
+    (:func:`kg.coauthors.write_coauthors`), then the interactive views, which
+    reuse its graphs and communities."""
+    from kg.coauthors import write_coauthors
+
+    graphs = write_coauthors(build_, out, corpus=replace(counts, extraction=None),
+                             progress=progress, network=network)
+    views = _views_stage(out, build_, graphs, progress=progress)
+    return GraphsStageResult((*graphs.files, *views.files), {**graphs.timings, **views.timings})
+
+
+def _views_stage(out: Path, build_: Build, graphs: CoauthorStageResult,
                  *, progress: Progress) -> ViewsStageResult:
-    """Write the interactive views (:mod:`kg.viz`), then ``index.html`` linking every file."""
-    from kg.viz import coauthors_view, concept_map, entities_view, index_html, kg_view, to_html
+    """Write the interactive views (:mod:`kg.viz`)."""
+    from kg.viz import coauthors_view, concept_map, entities_view, kg_view, to_html
 
     t0 = time.perf_counter()
     files = []
@@ -242,6 +270,15 @@ def _views_stage(out: Path, build_: Build, graphs: CoauthorStageResult, counts: 
             name = buildfolder.VIEW_FILES[view]
             fsio.write_text(out / name, to_html(make_view()))
             files.append(name)
+    return ViewsStageResult(tuple(files), {"views": time.perf_counter() - t0})
+
+
+def _index_page(out: Path, counts: BuildSummary) -> str:
+    """Write ``summary.json`` and ``index.html`` (linking every file written), last."""
+    from kg.viz import index_html
+
+    fsio.write_text(out / buildfolder.SUMMARY,
+                    json.dumps(counts.to_json(), ensure_ascii=False, indent=2) + "\n")
     present = sorted(p.relative_to(out).as_posix() for p in out.rglob("*")
                      if p.is_file() and p.relative_to(out).parts[0] != buildfolder.STORE_DIR
                      and not p.name.startswith("."))
@@ -249,8 +286,19 @@ def _views_stage(out: Path, build_: Build, graphs: CoauthorStageResult, counts: 
         present.append(f"{buildfolder.STORE_DIR}/")
     fsio.write_text(out / buildfolder.INDEX_HTML,
                     index_html(present, title="kg build", summary=counts.to_json()))
-    files.append(buildfolder.INDEX_HTML)
-    return ViewsStageResult(tuple(files), {"views": time.perf_counter() - t0})
+    return buildfolder.INDEX_HTML
+
+
+def _graphs_child(out: Path, corpus: Corpus, progress: Progress,
+                  receive: Callable[[], tuple]) -> GraphsStageResult:
+    """A parallel build's graph stage, in its own process: the author lists' analysis
+    and files while the parent extracts, the rest once it has the extractions."""
+    from kg.coauthors import write_network_files
+
+    network = write_network_files(corpus, out, progress=progress)
+    extractions, warnings, counts = receive()
+    build_ = Build(corpus=replace(corpus, warnings=warnings), extractions=extractions)
+    return _graphs_stage(out, build_, counts, progress=progress, network=network)
 
 
 def _build_into(
@@ -265,31 +313,47 @@ def _build_into(
     progress: Progress,
     people: PeopleRules | None = None,
 ) -> BuildResult:
-    """Every stage, writing into the staging folder ``out``."""
-    from kg.coauthors import write_coauthors
+    """Every stage, writing into the staging folder ``out``.
+
+    With ``workers > 1``, the co-authorship analysis starts in a process of its
+    own as soon as the listings are parsed (it needs the authors only), the
+    extraction runs on the other ``workers - 1`` cores meanwhile (in this
+    process when that is one), and then the RDF stage
+    (here: the store's loader runs its own threads) and the rest of the graph
+    stage with the views (in that process) run side by side.
+    """
     from kg.extract.gazetteer import load as load_gazetteer
     from kg.rdf_stage import write_rdf
+    from kg.workers import Child
 
     parsed = _parse_stage(out, paths, input_format=input_format, max_bytes=max_bytes,
                           progress=progress, people=people)
-    extracted = _extract_stage(out, parsed.corpus, workers=workers, progress=progress)
-    build_ = extracted.build
-    counts = build_summary(build_.corpus, build_.extractions)   # the one summary of the build
-    # RDF: graph.ttl (+ nt/jsonld), store/, SHACL validation
-    rdf = write_rdf(build_, out, base=base, rdf_formats=rdf_formats,
-                    entities=load_gazetteer().entities, progress=progress)
-    # co-authorship analysis, report.json/md/html, plots/, graph exports
-    graphs = write_coauthors(build_, out, corpus=replace(counts, extraction=None),
-                             progress=progress)
-    fsio.write_text(out / buildfolder.SUMMARY,
-                    json.dumps(counts.to_json(), ensure_ascii=False, indent=2) + "\n")
-    graph_files, graph_timings = graphs.files, graphs.timings
-    views = _views_stage(out, build_, graphs, counts, progress=progress)
-    del graphs  # the graphs are not needed any more
+    side = progress.side_by_side() if workers > 1 else progress
+    child = Child(_graphs_child, out, parsed.corpus, side, inbox=True) if workers > 1 else None
+    try:
+        # the graph stage's process keeps one core busy meanwhile: extraction gets the others
+        # (lines only: a bar redrawn here would be written over by the other's lines)
+        extracted = _extract_stage(out, parsed.corpus, workers=max(1, workers - 1),
+                                   progress=side)
+        build_ = extracted.build
+        counts = build_summary(build_.corpus, build_.extractions)   # the one summary of the build
+        if child is not None:
+            child.send((build_.extractions, build_.corpus.warnings, counts))
+        # RDF: graph.ttl (+ nt/jsonld), store/, SHACL validation
+        rdf = write_rdf(build_, out, base=base, rdf_formats=rdf_formats,
+                        entities=load_gazetteer().entities, progress=side,
+                        overlap=workers > 1)
+        # co-authorship analysis, report.json/md/html, plots/, graph exports; the views
+        graphs = (child.result() if child is not None
+                  else _graphs_stage(out, build_, counts, progress=progress))
+    except BaseException:
+        if child is not None:
+            child.stop()
+        raise
+    index = _index_page(out, counts)
 
-    files = (*parsed.files, *extracted.files, *rdf.files, *graph_files, buildfolder.SUMMARY,
-             *views.files)
+    files = (*parsed.files, *extracted.files, *rdf.files, *graphs.files, buildfolder.SUMMARY,
+             index)
     timings = {**parsed.timings, **extracted.timings,
-               **{f"rdf.{k}": v for k, v in rdf.timings.items()}, **graph_timings,
-               **views.timings}
+               **{f"rdf.{k}": v for k, v in rdf.timings.items()}, **graphs.timings}
     return BuildResult(corpus=build_.corpus, out_dir=out, files=files, timings=timings)

@@ -15,6 +15,8 @@ folder. In order:
 4. the store renamed into place, then ``graph.ttl`` always, ``graph.nt``
    and ``graph.jsonld`` on request.
 
+With ``overlap=True`` (a parallel build) step 4's files are written on a
+thread while steps 2 and 3 run (outside the GIL).
 Every file is written under a temporary name and renamed when complete.
 Timings (seconds): ``rdf`` (mapping), ``store`` (bulk load), ``compact``,
 ``validate`` and ``serialise``.
@@ -55,7 +57,8 @@ class RdfStageResult:
 
 def write_rdf(build: Build, out: str | Path, *, base: str | None = None,
               rdf_formats: Sequence[str] = (), entities: Mapping[str, Entity] | None = None,
-              shapes: "rdflib.Graph | None" = None, progress: Progress = QUIET) -> RdfStageResult:
+              shapes: "rdflib.Graph | None" = None, progress: Progress = QUIET,
+              overlap: bool = False) -> RdfStageResult:
     """Write ``graph.ttl`` (+ ``rdf_formats``) and ``store/`` into ``out``; validate.
 
     Parameters
@@ -72,6 +75,10 @@ def write_rdf(build: Build, out: str | Path, *, base: str | None = None,
         Known entities (the gazetteer) for families, kinds and aliases.
     shapes : rdflib.Graph, optional
         Shapes to validate against (default: those shipped with kg).
+    overlap : bool
+        Write ``graph.ttl`` (and ``graph.jsonld``) on a thread while the store
+        loads, compacts and validates (they run outside the GIL), instead of
+        after them; the files are the same. A parallel build does this.
 
     Raises
     ------
@@ -80,7 +87,7 @@ def write_rdf(build: Build, out: str | Path, *, base: str | None = None,
     """
     from kg.embedded import STORE_DIR, StoreBuilder
     from kg.errors import KgError
-    from kg.rdf import to_jsonld, to_turtle, write_ntriples
+    from kg.rdf import write_ntriples
     from kg.validate import check, validate_store
 
     unknown = [f for f in rdf_formats if f not in RDF_FORMATS]
@@ -91,6 +98,7 @@ def write_rdf(build: Build, out: str | Path, *, base: str | None = None,
     timings: dict[str, float] = {}
     files: list[str] = []
     nt_tmp = out / ".graph.nt.tmp"
+    writer: _Serialiser | None = None
     try:
         with StoreBuilder(out / STORE_DIR) as builder:
             store = builder.store
@@ -99,6 +107,8 @@ def write_rdf(build: Build, out: str | Path, *, base: str | None = None,
                 with open(nt_tmp, "wb") as fh:
                     triples = write_ntriples(build, fh, base, entities=entities)
             timings["rdf"] = time.perf_counter() - t0
+            if overlap:
+                writer = _Serialiser(nt_tmp, out, rdf_formats, progress)
 
             t0 = time.perf_counter()
             with progress.stage("loading the SPARQL store"):
@@ -119,21 +129,65 @@ def write_rdf(build: Build, out: str | Path, *, base: str | None = None,
             check(report)
             builder.commit().close()
 
-        t0 = time.perf_counter()
-        with progress.stage("writing graph.ttl"):
-            with fsio.atomic_open(out / RDF_FORMATS["turtle"], "wb", encoding=None) as fh:
-                to_turtle(nt_tmp, fh)
-            files.append(RDF_FORMATS["turtle"])
-            if "jsonld" in rdf_formats:
-                with fsio.atomic_open(out / RDF_FORMATS["jsonld"], "wb", encoding=None) as fh:
-                    to_jsonld(nt_tmp, fh)
-                files.append(RDF_FORMATS["jsonld"])
-            if "nt" in rdf_formats:
-                os.replace(nt_tmp, out / RDF_FORMATS["nt"])
-                files.append(RDF_FORMATS["nt"])
-        timings["serialise"] = time.perf_counter() - t0
+        if writer is None:
+            written, timings["serialise"] = _serialise(nt_tmp, out, rdf_formats, progress)
+        else:
+            written, timings["serialise"] = writer.result()
+            writer = None
+        files += written
+        if "nt" in rdf_formats:
+            os.replace(nt_tmp, out / RDF_FORMATS["nt"])
+            files.append(RDF_FORMATS["nt"])
         files.append(f"{STORE_DIR}/")
     finally:
+        if writer is not None:      # the build failed: let the thread end before its input goes
+            writer.join()
         nt_tmp.unlink(missing_ok=True)
     return RdfStageResult(tuple(files), triples, timings, report)
 
+
+def _serialise(nt: Path, out: Path, rdf_formats: Sequence[str],
+               progress: Progress) -> tuple[list[str], float]:
+    """Write ``graph.ttl`` (and ``graph.jsonld``) from the N-Triples ``nt``: files, seconds."""
+    from kg.rdf import to_jsonld, to_turtle
+
+    t0 = time.perf_counter()
+    files = []
+    with progress.stage("writing graph.ttl"):
+        with fsio.atomic_open(out / RDF_FORMATS["turtle"], "wb", encoding=None) as fh:
+            to_turtle(nt, fh)
+        files.append(RDF_FORMATS["turtle"])
+        if "jsonld" in rdf_formats:
+            with fsio.atomic_open(out / RDF_FORMATS["jsonld"], "wb", encoding=None) as fh:
+                to_jsonld(nt, fh)
+            files.append(RDF_FORMATS["jsonld"])
+    return files, time.perf_counter() - t0
+
+
+class _Serialiser:
+    """:func:`_serialise` on a thread; :meth:`result` joins it and raises what it raised."""
+
+    def __init__(self, nt: Path, out: Path, rdf_formats: Sequence[str], progress: Progress):
+        import threading
+
+        self._done: tuple[list[str], float] | None = None
+        self._error: BaseException | None = None
+
+        def run() -> None:
+            try:
+                self._done = _serialise(nt, out, rdf_formats, progress)
+            except BaseException as exc:  # noqa: BLE001 - raised again by result()
+                self._error = exc
+
+        self._thread = threading.Thread(target=run, name="kg-serialise", daemon=True)
+        self._thread.start()
+
+    def join(self) -> None:
+        self._thread.join()
+
+    def result(self) -> tuple[list[str], float]:
+        self._thread.join()
+        if self._error is not None:
+            raise self._error
+        assert self._done is not None
+        return self._done

@@ -30,10 +30,19 @@ from kg.analysis.communities import Partition, describe, leiden, louvain, modula
 from kg.analysis.content import content_tables
 from kg.analysis.network import distance_stats, lotka, network_stats, productivity
 from kg.analysis.pairs import ego_network, ego_summary, find_author, strongest_pairs
-from kg.analysis.summary import CoauthorAnalysis, analyse, coauthor_report, extraction_summary
+from kg.analysis.summary import (
+    CoauthorAnalysis,
+    NetworkAnalysis,
+    analyse,
+    analyse_network,
+    coauthor_report,
+    extraction_summary,
+    with_extractions,
+)
 
 __all__ = [
-    "AuthorMetrics", "CoauthorAnalysis", "Partition", "analyse", "author_metrics",
+    "AuthorMetrics", "CoauthorAnalysis", "NetworkAnalysis", "Partition", "analyse",
+    "analyse_network", "author_metrics", "with_extractions",
     "betweenness", "closeness", "coauthor_report", "content_tables", "data_caveats", "degree_centrality",
     "describe", "distance_stats", "ego_network", "ego_summary", "eigenvector",
     "extraction_summary", "find_author", "leiden", "louvain", "lotka", "modularity",

@@ -42,7 +42,8 @@ from kg.graph import CoauthorData, coauthor_data
 from kg.models import Build, Corpus
 from kg.reportdata import CoauthorReport
 
-__all__ = ["CoauthorAnalysis", "analyse", "coauthor_report", "extraction_summary", "rounded"]
+__all__ = ["CoauthorAnalysis", "NetworkAnalysis", "analyse", "analyse_network", "coauthor_report",
+           "extraction_summary", "rounded", "with_extractions"]
 
 TOP = 20
 _ROW = ("name", "papers", "collaborators", "strength", "betweenness", "closeness",
@@ -160,9 +161,47 @@ def analyse(build: Build | Corpus, G: nx.Graph | None = None, *, seed: int = 0, 
         betweenness and closeness from ``samples`` sources; the report says so.
     """
     build = Build(corpus=build) if isinstance(build, Corpus) else build
+    return with_extractions(analyse_network(build.corpus, G, seed=seed, top=top,
+                                            exact_limit=exact_limit, samples=samples), build)
+
+
+@dataclass(frozen=True, eq=False)
+class NetworkAnalysis:
+    """The part of :func:`analyse` that needs the authors only, not the extractions.
+
+    A parallel build runs it while the abstracts are being extracted;
+    :func:`with_extractions` finishes it (the communities' entities).
+    ``report`` is the report's JSON without the Leiden communities' details.
+    """
+
+    metrics: AuthorMetrics
+    leiden: Partition
+    louvain: Partition
+    report: dict
+    igraph: IGraph
+    source: nx.Graph | CoauthorData
+    top: int
+
+    @cached_property
+    def graph(self) -> nx.Graph:
+        """The NetworkX co-authorship graph (built once, on first use)."""
+        src = self.source
+        return src if isinstance(src, nx.Graph) else src.to_networkx()
+
+    def provisional_report(self) -> CoauthorReport:
+        """The report without the Leiden communities' details (enough for the plots)."""
+        communities = self.report["communities"]
+        report = {**self.report, "communities": {
+            **communities, "leiden": {**communities["leiden"], "top": []}}}
+        return CoauthorReport.from_json(rounded(report))
+
+
+def analyse_network(corpus: Corpus, G: nx.Graph | None = None, *, seed: int = 0, top: int = TOP,
+                    exact_limit: int = EXACT_LIMIT, samples: int = SAMPLES) -> NetworkAnalysis:
+    """Every analysis of :func:`analyse` that reads the author lists alone."""
     source: nx.Graph | CoauthorData
     if G is None:
-        source = coauthor_data(build.corpus)
+        source = coauthor_data(corpus)
         h = from_data(source)
     else:
         source, h = G, to_igraph(G)
@@ -189,8 +228,8 @@ def analyse(build: Build | Corpus, G: nx.Graph | None = None, *, seed: int = 0, 
     if tops["collaborators"] and tops["collaborators"][0]["collaborators"] > 0:
         ego = ego_summary(None, metrics.top("collaborators", 1)[0]["key"], top=top, h=h)
 
-    def comm(p: Partition, details: bool) -> dict:
-        d: dict[str, object] = {
+    def comm(p: Partition) -> dict:
+        return {
             "count": len(p.sizes),
             "modularity": p.modularity,
             "seed": p.seed,
@@ -198,25 +237,22 @@ def analyse(build: Build | Corpus, G: nx.Graph | None = None, *, seed: int = 0, 
             "largest": p.sizes[0] if p.sizes else 0,
             "non_singleton": sum(1 for s in p.sizes if s > 1),
         }
-        if details:
-            d["top"] = describe(p, None, build, top=top, h=h)
-        return d
 
-    caveats = data_caveats(build.corpus)
+    caveats = data_caveats(corpus)
     caveats["homonyms"] = homonym_suspects(h)
     caveats["notes"].append(homonym_note(caveats["homonyms"]))
     report = {
         "parameters": {"seed": seed, "top": top, "exact_limit": exact_limit, "samples": samples},
         "caveats": caveats,
-        "productivity": productivity(build.corpus),
+        "productivity": productivity(corpus),
         "network": net,
         "centrality": {"method": metrics.method, "top": tops},
         "communities": {
             "method": "modularity maximisation on collaboration strengths (igraph), seed "
                       f"{seed}; communities numbered by size; a paper belongs to the "
                       "community of most of its authors",
-            "leiden": comm(part_leiden, True),
-            "louvain": comm(part_louvain, False),
+            "leiden": comm(part_leiden),
+            "louvain": comm(part_louvain),
         },
         "strongest_pairs": {
             "by_weight": strongest_pairs(None, top, by="weight", h=h),
@@ -224,9 +260,21 @@ def analyse(build: Build | Corpus, G: nx.Graph | None = None, *, seed: int = 0, 
         },
         "ego": ego,
     }
-    return CoauthorAnalysis(metrics=metrics, leiden=part_leiden, louvain=part_louvain,
-                            report=CoauthorReport.from_json(rounded(report)), igraph=h,
-                            source=source)
+    return NetworkAnalysis(metrics=metrics, leiden=part_leiden, louvain=part_louvain,
+                           report=report, igraph=h, source=source, top=top)
+
+
+def with_extractions(net: NetworkAnalysis, build: Build) -> CoauthorAnalysis:
+    """:func:`analyse_network`'s result finished with what the Leiden communities
+    are about (their papers, tracks and entities in ``build``)."""
+    communities = net.report["communities"]
+    leiden_ = {**communities["leiden"],
+               "top": describe(net.leiden, None, build, top=net.top, h=net.igraph)}
+    report = {**net.report, "communities": {**communities, "leiden": leiden_}}
+    return CoauthorAnalysis(metrics=net.metrics, leiden=net.leiden, louvain=net.louvain,
+                            report=CoauthorReport.from_json(rounded(report)), igraph=net.igraph,
+                            # the NetworkX graph, if the first half built it already
+                            source=net.__dict__.get("graph", net.source))
 
 
 def coauthor_report(build: Build | Corpus, G: nx.Graph | None = None, **kw) -> dict:

@@ -73,11 +73,19 @@ _ORTH_TEXT: dict[int, str] = {}
 
 def _first_keys(directory: str | None, tokenizer) -> frozenset[str]:
     """First-token keys of every spelling, tokenised as the pipeline does."""
+    from pathlib import Path
+
+    import spacy
+
     from kg.extract.tokenizer import split_simple
+    from kg.startcache import cached
 
     specials = frozenset(getattr(tokenizer, "rules", None) or ())
-    return ruler.first_keys(gazetteer.load(directory),
-                            lambda t: split_simple(t, specials) or [x.text for x in tokenizer(t)])
+    paths = sorted((Path(directory) if directory else gazetteer.gazetteer_dir()).glob("*.jsonl"))
+    return cached("first-keys", paths, lambda: ruler.first_keys(
+        gazetteer.load(directory),
+        lambda t: split_simple(t, specials) or [x.text for x in tokenizer(t)]),
+        extra=f"spacy {spacy.__version__}; {sorted(specials)}")
 
 
 class _Component:

@@ -155,5 +155,8 @@ def build(rows: list[dict]) -> Gazetteer:
 @lru_cache(maxsize=4)
 def load(directory: str | None = None) -> Gazetteer:
     """The gazetteer shipped with kg (or the one in ``directory``)."""
+    from kg.startcache import cached
+
     d = Path(directory) if directory else gazetteer_dir()
-    return build(read_entries(sorted(d.glob("*.jsonl"))))
+    paths = sorted(d.glob("*.jsonl"))
+    return cached("gazetteer", paths, lambda: build(read_entries(paths)))

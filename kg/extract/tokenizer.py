@@ -42,6 +42,8 @@ def customise(nlp: Language) -> Language:
     tokenizer = nlp.tokenizer
     if not isinstance(tokenizer, Tokenizer):
         raise TypeError(f"kg's rules need spaCy's Tokenizer, not {type(tokenizer).__name__}")
+    # each rule set below reloads the ~4,000 special cases: load them once, at the end
+    rules, tokenizer.rules = tokenizer.rules, {}
     tokenizer.infix_finditer = compile_infix_regex(_INFIXES).finditer
     # "PPI++" keeps its pluses: drop a suffix rule for "+" after a letter
     # no unit suffixes: "410M", "7B", "1k" are sizes inside names ("Pythia-410M")
@@ -50,6 +52,7 @@ def customise(nlp: Language) -> Language:
     suffixes.append(r"(?<=[A-Za-z][A-Z])\.")  # "Meta-iLaD." ends a sentence
     suffixes.append(r"(?<=[0-9][A-Za-z])\.")  # so does "Pythia 1B."
     tokenizer.suffix_search = compile_suffix_regex(suffixes).search
+    tokenizer.rules = rules
     # spaCy's special cases split things like "e.g." correctly; keep them
     return nlp
 
