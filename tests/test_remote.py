@@ -34,6 +34,7 @@ SCRIPT = ROOT / ".ci" / "start-virtuoso.sh"
 USER, PASSWORD = "dba", "dba"
 SAMPLE_GRAPH = "https://w3id.org/paper-kg/test/sample"
 FIXTURE_GRAPH = "https://w3id.org/paper-kg/test/fixture"
+CONCEPTS_GRAPH = "https://w3id.org/paper-kg/test/concepts"
 
 
 @pytest.fixture(scope="session")
@@ -70,12 +71,21 @@ def fixture_nt(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def pushed(virtuoso, sample_build, fixture_nt):
-    """Both graphs loaded: the sample build by Graph Store Protocol, the fixture by Update."""
+def concepts_nt(tmp_path_factory):
+    path = tmp_path_factory.mktemp("concepts") / "graph.nt"
+    path.write_bytes(rdf_fixture.concept_ntriples())
+    return path
+
+
+@pytest.fixture(scope="session")
+def pushed(virtuoso, sample_build, fixture_nt, concepts_nt):
+    """The graphs loaded: the sample build by Graph Store Protocol, the fixtures by Update."""
     first = push(sample_build, virtuoso, SAMPLE_GRAPH, USER, PASSWORD)
     second = push(fixture_nt, virtuoso.replace("/sparql", "/sparql-auth"), FIXTURE_GRAPH,
                   USER, PASSWORD, method="update", batch_triples=500)
-    return {"sample": first, "fixture": second}
+    third = push(concepts_nt, virtuoso.replace("/sparql", "/sparql-auth"), CONCEPTS_GRAPH,
+                 USER, PASSWORD, method="update", batch_triples=500)
+    return {"sample": first, "fixture": second, "concepts": third}
 
 
 # ------------------------------------------------------------------ push
@@ -156,14 +166,15 @@ def _compare_cases():
 
 @pytest.mark.parametrize("name,ds,params", list(_compare_cases()))
 def test_library_query_same_on_virtuoso(name, ds, params, virtuoso, pushed, sample_build,
-                                        fixture_nt):
+                                        fixture_nt, concepts_nt):
     query = queries.get(name.split(":")[0])
     if ds == "sample":
         local = EmbeddedStore(sample_build / "store")
         graph = SAMPLE_GRAPH
     else:
-        local = EmbeddedStore.memory(Path(fixture_nt))
-        graph = FIXTURE_GRAPH
+        nt, graph = {"fixture": (fixture_nt, FIXTURE_GRAPH),
+                     "concepts": (concepts_nt, CONCEPTS_GRAPH)}[ds]
+        local = EmbeddedStore.memory(Path(nt))
     with local:
         want = queries.run(local, query, params)
     got = queries.run(RemoteStore(virtuoso, graph=graph), query, params)
