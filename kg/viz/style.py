@@ -43,6 +43,7 @@ KIND_GROUPS: dict[str, Group] = {g.name: g for g in (
     Group("task", "task", "#B8A30B", "triangle"),
     Group("metric", "metric", "#8C6D31", "triangle"),
     Group("other", "other entity", "#7F7F7F", "triangle"),
+    Group("concept", "concept", "#999933", "hexagon"),
 )}
 
 # communities 0-9 (largest first) get their own colour; the rest share grey
