@@ -218,8 +218,8 @@ class Aggregate:
                 if cid in vocab.concepts:
                     for up in vocab.ancestors(cid):
                         self._concept(up)
-        for cid, info in self.concepts.items():
-            self.concept_iri[cid] = self.mint.concept(cid, info.concept.entity)
+        for cid, cinfo in self.concepts.items():
+            self.concept_iri[cid] = self.mint.concept(cid, cinfo.concept.entity)
         for key, cid in self.entity_is_concept.items():
             if cid in self.concept_iri:
                 self.entity_iri[key] = self.concept_iri[cid]
