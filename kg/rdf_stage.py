@@ -37,6 +37,7 @@ from kg.progress import QUIET, Progress
 if TYPE_CHECKING:  # pragma: no cover
     import rdflib
 
+    from kg.concepts import ConceptVocab
     from kg.validate import Report
 
 __all__ = ["RDF_FORMATS", "RdfStageResult", "write_rdf"]
@@ -55,7 +56,8 @@ class RdfStageResult:
 
 def write_rdf(build: Build, out: str | Path, *, base: str | None = None,
               rdf_formats: Sequence[str] = (), entities: Mapping[str, Entity] | None = None,
-              shapes: "rdflib.Graph | None" = None, progress: Progress = QUIET) -> RdfStageResult:
+              shapes: "rdflib.Graph | None" = None, progress: Progress = QUIET,
+              concepts: "ConceptVocab | None" = None) -> RdfStageResult:
     """Write ``graph.ttl`` (+ ``rdf_formats``) and ``store/`` into ``out``; validate.
 
     Parameters
@@ -72,6 +74,8 @@ def write_rdf(build: Build, out: str | Path, *, base: str | None = None,
         Known entities (the gazetteer) for families, kinds and aliases.
     shapes : rdflib.Graph, optional
         Shapes to validate against (default: those shipped with kg).
+    concepts : kg.concepts.ConceptVocab, optional
+        The concept vocabulary (default: the one kg ships).
 
     Raises
     ------
@@ -97,7 +101,8 @@ def write_rdf(build: Build, out: str | Path, *, base: str | None = None,
             t0 = time.perf_counter()
             with progress.stage("writing the RDF graph"):
                 with open(nt_tmp, "wb") as fh:
-                    triples = write_ntriples(build, fh, base, entities=entities)
+                    triples = write_ntriples(build, fh, base, entities=entities,
+                                             concepts=concepts)
             timings["rdf"] = time.perf_counter() - t0
 
             t0 = time.perf_counter()

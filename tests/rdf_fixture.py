@@ -208,6 +208,13 @@ def concept_entities() -> dict[str, Entity]:
     return out
 
 
+def ntriples() -> bytes:
+    """The N-Triples of the fixture (:func:`make`), read with the fixture's vocabulary."""
+    from kg.rdf import to_ntriples
+
+    return to_ntriples(make(), entities=entities(), concepts=concept_vocab())
+
+
 def concept_ntriples() -> bytes:
     """The N-Triples of the concept fixture, as the query tests load it."""
     from kg.rdf import to_ntriples

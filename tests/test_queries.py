@@ -66,8 +66,7 @@ CASES = {
 def stores(sample_corpus):
     return {
         "sample": EmbeddedStore.memory(to_ntriples(Build(sample_corpus))),
-        "fixture": EmbeddedStore.memory(to_ntriples(rdf_fixture.make(),
-                                                    entities=rdf_fixture.entities())),
+        "fixture": EmbeddedStore.memory(rdf_fixture.ntriples()),
         "concepts": EmbeddedStore.memory(rdf_fixture.concept_ntriples()),
     }
 

@@ -24,7 +24,6 @@ from test_queries import CASES
 from kg import queries
 from kg.cli import main
 from kg.errors import QueryError, StoreError
-from kg.rdf import to_ntriples
 from kg.remote import RemoteStore, push, run_query_remote, with_bindings
 from kg.results import format_result
 from kg.store import EmbeddedStore
@@ -65,7 +64,7 @@ def sample_build(sample_build_dir):
 @pytest.fixture(scope="session")
 def fixture_nt(tmp_path_factory):
     path = tmp_path_factory.mktemp("fixture") / "graph.nt"
-    nt = to_ntriples(rdf_fixture.make(), entities=rdf_fixture.entities())
+    nt = rdf_fixture.ntriples()
     path.write_bytes(nt if isinstance(nt, bytes) else nt.encode("utf-8"))
     return path
 
