@@ -67,6 +67,7 @@ AUTHORS_CSV = "authors.csv"
 KG_HTML = "kg.html"
 COAUTHORS_HTML = "coauthors.html"
 ENTITIES_HTML = "entities.html"
+CONCEPTS_HTML = "concepts.html"
 INDEX_HTML = "index.html"
 #: files of the co-authorship report and the graph exports, as ``kg.coauthors`` writes them
 REPORT_FILES = (REPORT_JSON, REPORT_MD, REPORT_HTML)
@@ -75,7 +76,8 @@ EXPORT_FILES = (GRAPH_GRAPHML, COAUTHORS_GRAPHML, COAUTHORS_GEXF, VOSVIEWER_MAP,
 #: ``--rdf-format`` value -> file written (``turtle`` is always written)
 RDF_FILES = {"turtle": GRAPH_TTL, "nt": GRAPH_NT, "jsonld": GRAPH_JSONLD}
 #: the interactive views (:mod:`kg.viz`), by view name
-VIEW_FILES = {"kg": KG_HTML, "coauthors": COAUTHORS_HTML, "entities": ENTITIES_HTML}
+VIEW_FILES = {"kg": KG_HTML, "concepts": CONCEPTS_HTML, "coauthors": COAUTHORS_HTML,
+              "entities": ENTITIES_HTML}
 # Every top-level name a kg build has written (folders end in "/"): a folder
 # holding only these and no manifest is a build of an earlier kg.
 KNOWN_OUTPUTS = frozenset({

@@ -4,7 +4,9 @@ The file names are :mod:`kg.buildfolder`'s; what is read comes back as the
 typed values the build wrote (:mod:`kg.models`, :mod:`kg.reportdata`), with
 the models' own codecs, so a build read back is the build that was written:
 the same papers, mentions (with their keys and families) and acronyms.
-For ``kg coauthors``, ``kg viz``, ``kg query --from`` and notebooks.
+For ``kg coauthors``, ``kg viz``, ``kg query --from`` and notebooks. The
+stages after extraction read the build whole, concept mentions included (the
+RDF graph, the report, the graph views know concepts).
 """
 from __future__ import annotations
 

@@ -174,11 +174,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_cmd_coauthors)
 
     p = sub.add_parser("viz", help="write an interactive HTML view")
-    p.add_argument("view", choices=["kg", "coauthors", "ego", "track", "entity", "entities"])
+    p.add_argument("view", choices=["kg", "concepts", "coauthors", "ego", "track", "entity",
+                                    "entities"])
     p.add_argument("arg", nargs="?", default=None,
                    help="the author (ego), track, or entity the view is about")
     p.add_argument("--radius", type=int, default=1, choices=[1, 2],
                    help="ego view: co-authors up to this many steps away (default: 1)")
+    p.add_argument("--full", action="store_true",
+                   help="kg view: every paper, person, track and entity, not the overview")
     p.add_argument("-o", "--output", default=None, help="HTML file to write")
     p.add_argument("--from", dest="from_dir", default="output", help="a build folder")
     p.set_defaults(func=_cmd_viz)
@@ -345,7 +348,9 @@ def _cmd_viz(args: argparse.Namespace) -> int:
 
     out = _view_path(args.output, f"{args.view}.html")
     build = load_build(args.from_dir)
-    options = {"radius": args.radius} if args.view == "ego" else {}
+    options: dict[str, object] = {"radius": args.radius} if args.view == "ego" else {}
+    if args.view == "kg" and args.full:
+        options["full"] = True
     net = view(build, args.view, args.arg, **options)
     try:
         fsio.write_text(out, to_html(net))

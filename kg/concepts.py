@@ -113,14 +113,21 @@ def concepts_dir() -> Path:
 
 
 def _rows(path: Path) -> list[tuple[int, dict]]:
+    numbered = [(n, line) for n, line in
+                enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if line.strip()]
+    try:        # one parse of the whole file (the vocabulary has thousands of lines)
+        objs = json.loads("[" + ",".join(line for _, line in numbered) + "]")
+    except json.JSONDecodeError:
+        objs = None
     rows = []
-    for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            obj = json.loads(line)
-        except json.JSONDecodeError as e:
-            raise KgError(f"{path}:{lineno}: not JSON: {e.msg}") from None
+    for i, (lineno, line) in enumerate(numbered):
+        if objs is None:
+            try:
+                obj = json.loads(line)
+            except json.JSONDecodeError as e:
+                raise KgError(f"{path}:{lineno}: not JSON: {e.msg}") from None
+        else:
+            obj = objs[i]
         if not isinstance(obj, dict):
             raise KgError(f"{path}:{lineno}: expected a JSON object")
         rows.append((lineno, obj))

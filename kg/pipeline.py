@@ -224,13 +224,14 @@ def _extract_stage(out: Path, corpus: Corpus, *, workers: int,
 def _views_stage(out: Path, build_: Build, graphs: CoauthorStageResult, counts: BuildSummary,
                  *, progress: Progress) -> ViewsStageResult:
     """Write the interactive views (:mod:`kg.viz`), then ``index.html`` linking every file."""
-    from kg.viz import coauthors_view, entities_view, index_html, kg_view, to_html
+    from kg.viz import coauthors_view, concept_map, entities_view, index_html, kg_view, to_html
 
     t0 = time.perf_counter()
     files = []
     with progress.stage("drawing the interactive views"):
         analysis = graphs.analysis
-        views = {"kg": lambda: kg_view(build_, graph=graphs.knowledge_graph),
+        views = {"kg": lambda: kg_view(build_, full=False),
+                 "concepts": lambda: concept_map(build_),
                  "coauthors": lambda: coauthors_view(build_, graph=analysis.graph,
                                                      partition=analysis.leiden),
                  "entities": lambda: entities_view(build_)}

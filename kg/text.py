@@ -63,6 +63,16 @@ _LATEX_SPAN = re.compile(
     r"|\\[A-Za-z]+\*?(?:\s*\[[^\]{}]{0,200}+\])?(?:\s*\{(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*\})*"
     r"|\\[^A-Za-z\s]"
 )
+# Font commands around a word are no markup a reader sees: the word is a name
+# ("$\\mathsf{FedRo}$", "{\\sf LasF}"), and pylatexenc turns math alphabets into
+# styled letters (𝙵𝚎𝚍𝚁𝚘) no name is written in. A one-letter argument of a math
+# alphabet stays math ($\\mathbf{x}$ is the bold 𝐱).
+_FONT_WORD = re.compile(
+    r"\\(?:text(?:tt|sf|up|normal|rm|md|bf|it|sc|sl)|math(?:tt|sf|rm|it|bf)|mbox|textsubscript)"
+    r"\s*\{([A-Za-z][\w.+\-]*[\w+])\}")
+_FONT_SWITCH = re.compile(
+    r"\{\\(?:sf|tt|bf|it|rm|sc|sl|em|up|bfseries|itshape|ttfamily|sffamily|scshape|rmfamily)"
+    r"\s+([A-Za-z](?:[\w.+\-]*[\w+])?)\s*\}")
 _TYPOGRAPHY = (("---", "\u2014"), ("--", "\u2013"), ("``", "\u201c"), ("''", "\u201d"))
 
 
@@ -70,14 +80,18 @@ _TYPOGRAPHY = (("---", "\u2014"), ("--", "\u2013"), ("``", "\u201c"), ("''", "\u
 def _latex_converter():
     import logging
 
-    from pylatexenc.latex2text import LatexNodes2Text
+    from pylatexenc.latex2text import LatexNodes2Text, MacroTextSpec, get_default_latex_context_db
 
     # pylatexenc logs a line per failed macro ("WARNING: ... macro '\\frac' failed
     # its substitution!") straight to stderr, even under -q: keep it quiet
     log = logging.getLogger("pylatexenc")
     log.addHandler(logging.NullHandler())
     log.propagate = False
-    return LatexNodes2Text(math_mode="text", strict_latex_spaces=False)
+    # pylatexenc drops the argument of these font commands: keep it
+    db = get_default_latex_context_db()
+    db.add_context_category("kg-fonts", prepend=True, macros=[
+        MacroTextSpec(name, "%(1)s") for name in ("texttt", "textsf", "textup", "mbox")])
+    return LatexNodes2Text(latex_context=db, math_mode="text", strict_latex_spaces=False)
 
 
 # pylatexenc is exponential in unclosed macro arguments ("$\\frac{" x 17 takes
@@ -144,6 +158,13 @@ def latex_to_text(text: str) -> str:
 
     >>> latex_to_text(r"``Shortcut'' --- 5% of $O(\sqrt{T})$ and \revise{kept}")
     '“Shortcut” — 5% of O(√(T)) and kept'
+
+    A word in a font command is a name, kept as written:
+
+    >>> latex_to_text(r"\texttt{DSGT}, $\mathsf{FedRo}$, {\it LasF} and $\mathbf{x}$")
+    'DSGT, FedRo, LasF and 𝐱'
+    >>> latex_to_text(r"\textsf{ScaledGD($\lambda$)} and {\sf B}")
+    'ScaledGD(λ) and B'
     """
     if not (any(c in text for c in _LATEX_CHARS) and _LATEX_TRIGGER.search(text)):
         return text
@@ -151,6 +172,8 @@ def latex_to_text(text: str) -> str:
         m = list(_STRAY_DOLLAR.finditer(text))[-1]
         if text[m.end(): m.end() + 1].isdigit():
             text = text[: m.start()] + "\\$" + text[m.end():]
+    if "{" in text:
+        text = _FONT_SWITCH.sub(r"\1", _FONT_WORD.sub(r"\1", text))
     out = _LATEX_SPAN.sub(lambda m: _convert_span(m.group(0)), text)
     for a, b in _TYPOGRAPHY:
         if a in out:

@@ -14,6 +14,14 @@ are held out now (nobody has looked at their errors: keep ``--errors`` off
 them).
 Mentions are compared per abstract as sets of normalised names (case,
 separators, plural and size suffixes folded).
+
+The concept sets (``tests/data/devset/concepts/*.jsonl``, annotated by
+``../shared/annotation/concepts.md``; or any file given whose rows have
+``named`` and ``concepts``) are scored after the old ones, one row a set, by
+that guide's "How the scores are read": named and concept recall, precision
+of kg's distinct mention texts, and proposed names and acronym pairs as above.
+``--aggregate`` prints only their total; ``--vocab DIR`` extracts with the
+concept files of DIR instead of kg's.
 """
 from __future__ import annotations
 
@@ -22,7 +30,7 @@ import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Collection
+from typing import Collection, Mapping
 
 from kg.extract.normalise import entity_key, singular_key, strip_variant
 
@@ -34,6 +42,68 @@ ALL_SETS = tuple(DEFAULT.with_name(f"{name}.jsonl") for name in (
     "blind6", "blind7", "blind8"))
 # the sets nobody has looked at the errors of (keep ``--errors`` off them)
 HELD_OUT = ("blind7", "blind8")
+CONCEPT_SETS = DEFAULT.parent / "concepts"
+
+
+def _gazetteer_name(text: str, sentence_start: bool | None) -> bool:
+    """Is this text a gazetteer name of a scored type, under the ruler's case
+    rules (``sentence_start`` None: whatever its case, as the resolver looks up
+    an acronym's long form)?"""
+    from kg.extract.gazetteer import load as load_gazetteer
+    from kg.extract.ruler import surface_ok
+
+    text = text[:-2] if text.endswith(("'s", "’s")) else text
+    key = entity_key(text)
+    form = load_gazetteer().lookup(key) or load_gazetteer().lookup(singular_key(key))
+    return (form is not None and form.entity.type in SCORED_TYPES and (
+        sentence_start is None or surface_ok(text, form, sentence_start)))
+
+
+def _is_named_entity(concept_id: str, vocab: str | None) -> bool:
+    """Is a concept a gazetteer entry of a scored type (LLM, Diffusion Model)?"""
+    from kg.concepts import load
+    from kg.extract.gazetteer import load as load_gazetteer
+
+    c = load(vocab).concepts.get(concept_id)
+    e = load_gazetteer().entity(c.entity) if c is not None and c.entity else None
+    return e is not None and e.type in SCORED_TYPES
+
+
+def old_keys(m, abstract: str, aliases: Mapping[str, str], vocab: str | None = None) -> set[str]:
+    """The names the old guidelines (``GUIDELINES.md``) count in a mention, as
+    scorer keys. An entity of a scored type is its own name. A concept counts
+    where the old extractor would have named it: written as a gazetteer name
+    under the ruler's case rules ("Transformer", "Large Language Models",
+    "k-means"), or as either half of an acronym pair the abstract defines
+    (``aliases``: short -> long) where a half is a gazetteer name or the long
+    form's head noun names a method or model (no field or task such as "visual
+    question answering (VQA)"); and a gazetteer name or defined long form inside
+    a longer concept ("deep Reinforcement Learning", "offline reinforcement
+    learning (RL)")."""
+    if m.layer == "entity":
+        return {eval_key(m.text)} if m.type in SCORED_TYPES else set()
+    from kg.extract.discover import not_entities
+    from kg.extract.heads import head_type
+
+    if m.type in ("task", "metric") and head_type(m.canonical) in ("task", None) and \
+            not _is_named_entity(m.key, vocab):
+        # a task written as one ("visual-question answering (VQA)") is no mention there
+        return set()
+
+    start = not abstract[: m.start].rstrip() or abstract[: m.start].rstrip()[-1] in ".!?:"
+    if _gazetteer_name(m.text, start):
+        return {eval_key(m.text)}
+    longs = {v.lower(): k for k, v in aliases.items()}
+    pair = (aliases[m.text], m.text) if m.text in aliases else \
+        (m.text, longs[m.text.lower()]) if m.text.lower() in longs else None
+    if pair and pair[1] not in not_entities() and (
+            _gazetteer_name(pair[0], None) or _gazetteer_name(pair[1], None)
+            or head_type(pair[0]) in ("model", "method", "dataset")):
+        return {eval_key(m.text)}
+    words = re.split(r"\s+|-(?=[a-z])", m.text)
+    return {eval_key(" ".join(part)) for k in range(1, len(words))
+            for part in (words[k:], words[:k])
+            if _gazetteer_name(" ".join(part), False) or " ".join(part).lower() in longs}
 
 
 def eval_key(text: str) -> str:
@@ -65,14 +135,16 @@ def load(path: Path = DEFAULT) -> list[dict]:
             if line.strip()]
 
 
-def evaluate(rows: list[dict], errors: list | None = None) -> dict[str, dict[str, Score]]:
+def evaluate(rows: list[dict], errors: list | None = None,
+             vocab: str | None = None) -> dict[str, dict[str, Score]]:
     """Scores per split (``dev``, ``test``, ``all``) and measure."""
     from kg.extract import extract_texts
 
-    exs = extract_texts([r["abstract"] for r in rows], [r["id"] for r in rows])
+    exs = extract_texts([r["abstract"] for r in rows], [r["id"] for r in rows], concepts=vocab)
     out: dict[str, dict[str, Score]] = {}
     for r, ex in zip(rows, exs):
-        got_m = {eval_key(m.text) for m in ex.mentions if m.type in SCORED_TYPES}
+        shorts = {a.short: a.long for a in ex.aliases}
+        got_m = {k for m in ex.mentions for k in old_keys(m, ex.abstract, shorts, vocab)}
         gold_m = {eval_key(m["text"]) for m in r["mentions"]}
         got_p = {eval_key(m.text) for m in ex.mentions if m.proposed}
         gold_p = {eval_key(p) for p in r["proposed"]}
@@ -99,6 +171,107 @@ def report(scores: dict[str, dict[str, Score]]) -> str:
                      f"{s['proposed'].precision:>10.3f}  {s['proposed'].recall:>10.3f}  "
                      f"{s['acronyms'].recall:>9.3f}")
     return "\n".join(lines)
+
+
+# ------------------------------------------------------------ concept sets
+
+
+def fold(text: str) -> str:
+    """Names compared folded: case, separators and a plural s."""
+    return singular_key(entity_key(text))
+
+
+def _words(text: str) -> list[str]:
+    return [w for w in re.split(r"[\s\-‐–]+", text.strip()) if w]
+
+
+def near(text: str, listed: Collection[str]) -> bool:
+    """Is a mention text a listed name, or one leading or trailing word off one?
+
+    >>> near("the LLaMA-2 model", ["LLaMA-2 model"]), near("graph neural", ["graph networks"])
+    (True, False)
+    """
+    folded = {fold(x) for x in listed}
+    if fold(text) in folded:
+        return True
+    w = _words(text)
+    shorter = {fold(" ".join(w[1:])), fold(" ".join(w[:-1]))} if len(w) > 1 else set()
+    if shorter & folded:
+        return True
+    return any(fold(" ".join(lw[1:])) == fold(text) or fold(" ".join(lw[:-1])) == fold(text)
+               for lw in map(_words, listed) if len(lw) > 1)
+
+
+def _found(item: str, got: set[str], pairs: list[tuple[str, str]]) -> bool:
+    """Did kg find a listed name: its text, or the other half of a pair the
+    abstract defines (a concept under its acronym or long form)?"""
+    k = fold(item)
+    if k in got:
+        return True
+    return any((fold(a) == k and fold(b) in got) or (fold(b) == k and fold(a) in got)
+               for a, b in pairs)
+
+
+CONCEPT_MEASURES = ("named", "concepts", "precision", "proposed", "acronyms")
+
+
+def evaluate_concepts(rows: list[dict], vocab: str | None = None,
+                      errors: list | None = None) -> dict[str, Score]:
+    """The scores of one concept set, by measure: recall of ``named`` and
+    ``concepts``; ``precision`` of kg's distinct mention texts; ``proposed``
+    and ``acronyms`` as :func:`evaluate` counts them."""
+    from kg.extract import extract_texts
+
+    exs = extract_texts([r["abstract"] for r in rows], [r["id"] for r in rows], concepts=vocab)
+    out = {m: Score() for m in CONCEPT_MEASURES}
+    for r, ex in zip(rows, exs):
+        got = {fold(t) for m in ex.mentions for t in (m.text, m.canonical)}
+        pairs = [tuple(p) for p in r["aliases"]] + [(a.long, a.short) for a in ex.aliases]
+        missed = []
+        for measure in ("named", "concepts"):
+            for item in dict.fromkeys(x["text"] for x in r[measure]):
+                hit = _found(item, got, pairs)
+                out[measure].tp += hit
+                out[measure].fn += not hit
+                if not hit:
+                    missed.append(item)
+        listed = [x["text"] for x in r["named"] + r["concepts"]] + list(r["proposed"]) + [
+            h for p in r["aliases"] for h in p]
+        texts = {fold(m.text): m.text for m in ex.mentions}
+        wrong = sorted(t for t in texts.values() if not near(t, listed))
+        out["precision"].tp += len(texts) - len(wrong)
+        out["precision"].fp += len(wrong)
+        out["proposed"].add({eval_key(m.text) for m in ex.mentions if m.proposed},
+                            {eval_key(p) for p in r["proposed"]})
+        out["acronyms"].add({(a.long.lower(), a.short) for a in ex.aliases},
+                            {(p[0].lower(), p[1]) for p in r["aliases"]})
+        if errors is not None and (missed or wrong):
+            errors.append((r["id"], wrong, missed))
+    return out
+
+
+def concept_report(scores: dict[str, dict[str, Score]], aggregate: bool = False) -> str:
+    """One row a concept set (and their total)."""
+    lines = ["set                 n_named  named_R  n_concepts  concept_R  precision  "
+             "proposed_P  proposed_R  acronym_R"]
+    total = {m: Score() for m in CONCEPT_MEASURES}
+    for s in scores.values():
+        for m in CONCEPT_MEASURES:
+            total[m].tp += s[m].tp
+            total[m].fp += s[m].fp
+            total[m].fn += s[m].fn
+    rows = ([] if aggregate else list(scores.items())) + [("all", total)]
+    for name, s in rows:
+        n, c = s["named"], s["concepts"]
+        lines.append(f"{name:<18}  {n.tp + n.fn:>7}  {n.recall:>7.3f}  {c.tp + c.fn:>10}  "
+                     f"{c.recall:>9.3f}  {s['precision'].precision:>9.3f}  "
+                     f"{s['proposed'].precision:>10.3f}  {s['proposed'].recall:>10.3f}  "
+                     f"{s['acronyms'].recall:>9.3f}")
+    return "\n".join(lines)
+
+
+def is_concept_set(rows: list[dict]) -> bool:
+    return bool(rows) and "concepts" in rows[0] and "named" in rows[0]
 
 
 _TITLE_NAME = re.compile(r"^([^:]{2,40}):\s")
@@ -138,17 +311,31 @@ def title_names(truth_rows: list[dict], held_out: Collection[str] = frozenset(),
 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("devset", nargs="*", default=[str(p) for p in ALL_SETS])
+    ap.add_argument("devset", nargs="*", default=[str(p) for p in ALL_SETS] + [
+        str(p) for p in sorted(CONCEPT_SETS.glob("*.jsonl"))
+        if not p.stem.endswith(("_a", "_b"))])   # (an annotator's own file: no gold)
     ap.add_argument("--errors", action="store_true", help="list each abstract's misses")
     ap.add_argument("--titles", metavar="TRUTH.jsonl",
                     help="also measure proposed names against the titles of a corpus with them "
                          "(e.g. the ICML 2024 truth file), leaving out the held-out set")
+    ap.add_argument("--aggregate", action="store_true",
+                    help="for the concept sets, print only the total over them")
+    ap.add_argument("--vocab", metavar="DIR", help="concept files to extract with (default: kg's)")
     args = ap.parse_args(argv)
     errors: list | None = [] if args.errors else None
-    rows = [r for path in args.devset if Path(path).exists() for r in load(Path(path))]
-    print(report(evaluate(rows, errors)))
+    sets = {path: load(Path(path)) for path in args.devset if Path(path).exists()}
+    rows = [r for rs in sets.values() if not is_concept_set(rs) for r in rs]
+    if rows:
+        print(report(evaluate(rows, errors, args.vocab)))
     for e in errors or ():
         print(f"{e[0]} [{e[1]}] extra={e[2]} missed={e[3]} proposed_missed={e[4]}")
+    concept_sets = {Path(p).stem: rs for p, rs in sets.items() if is_concept_set(rs)}
+    if concept_sets:
+        c_errors: list | None = [] if args.errors else None
+        print(concept_report({name: evaluate_concepts(rs, args.vocab, c_errors)
+                              for name, rs in concept_sets.items()}, args.aggregate))
+        for pid, wrong, missed in c_errors or ():
+            print(f"{pid} extra={wrong} missed={missed}")
     if args.titles:
         held = {r["id"] for p in ALL_SETS if p.stem in HELD_OUT for r in load(p)}
         truth = [json.loads(line) for line in Path(args.titles).read_text("utf-8").splitlines()

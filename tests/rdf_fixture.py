@@ -112,7 +112,7 @@ def entities() -> dict[str, Entity]:
 #
 # The same five papers, each abstract with one sentence more that names
 # concepts (the concept finder's mentions: layer "concept", key = concept id),
-# read against the vocabulary in tests/data/concepts/ (a copy of the 12-concept
+# read against the vocabulary in tests/data/concept_fixture/ (a copy of the 12-concept
 # seed, so the answers do not move when kg's own vocabulary grows):
 #
 # P1  + "Quantization and post-training quantization (PTQ) of large language models."
@@ -160,12 +160,12 @@ CONCEPT_SENTENCES = {
 
 
 def concept_vocab():
-    """The fixture's concept vocabulary (tests/data/concepts/)."""
+    """The fixture's concept vocabulary (tests/data/concept_fixture/)."""
     from pathlib import Path
 
     from kg.concepts import load
 
-    return load(str(Path(__file__).parent / "data" / "concepts"))
+    return load(str(Path(__file__).parent / "data" / "concept_fixture"))
 
 
 def make_concepts() -> Build:

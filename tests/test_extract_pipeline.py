@@ -29,8 +29,9 @@ def test_mentions_canonical_types_and_offsets():
     # variants meet in one canonical name
     assert {by_text[t].canonical for t in ("LLaMA-2", "Llama 2 7B", "llama-2")} == {"LLaMA-2"}
     assert by_text["LLaMA-2"].family == "LLaMA" and by_text["LLaMA-2"].type == "model"
-    # plural folds; acronym and long form are one entity
-    assert by_text["LLMs"].canonical == by_text["Large Language Models"].canonical == "LLM"
+    # plural folds; acronym and long form are one thing: the concept the LLM entry is
+    assert by_text["LLMs"].key == by_text["Large Language Models"].key == "large-language-model"
+    assert by_text["LLMs"].layer == "concept" and by_text["LLMs"].type == "model_class"
     assert by_text["Mixture-of-Experts"].canonical == by_text["MoE"].canonical
     assert by_text["MMLU"].type == "dataset"
     # what the paper proposes, everywhere it is named
@@ -53,12 +54,19 @@ def test_cli_extract(capsys, sample_corpus):
     rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert len(rows) == 39 and [r["id"] for r in rows] == [p.id for p in sample_corpus.papers]
     assert set(rows[0]) == {"id", "abstract", "mentions", "aliases"}
-    types = {"model", "method", "dataset", "task", "metric", "other"}
+    from kg.concepts import CONCEPT_TYPES
+
+    types = {"entity": {"model", "method", "dataset", "task", "metric", "other"},
+             "concept": set(CONCEPT_TYPES)}
     for r in rows:
         for m in r["mentions"]:
             assert set(m) == {"text", "canonical", "type", "start", "end", "proposed", "key",
                               "family", "layer"}
-            assert r["abstract"][m["start"]:m["end"]] == m["text"] and m["type"] in types
+            assert r["abstract"][m["start"]:m["end"]] == m["text"] and m["type"] in types[m["layer"]]
+        assert [(m["start"], m["end"]) for m in r["mentions"]] == sorted(
+            (m["start"], m["end"]) for m in r["mentions"])
+    assert {m["key"] for r in rows for m in r["mentions"] if m["layer"] == "concept"} >= {
+        "large-language-model", "reinforcement-learning", "quantization"}
     first = rows[0]
     assert any(m["text"] == "ToMoE" and m["proposed"] for m in first["mentions"])
     assert "\\revise" not in first["abstract"]

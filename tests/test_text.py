@@ -105,3 +105,14 @@ def test_a_formula_too_deep_for_pylatexenc_stays_as_written():
     assert _T._too_hard(span)
     assert _T.latex_to_text("We bound " + span) == "We bound " + span
     assert not _T._too_hard("$\\frac{a}{\\sqrt{b}}$")
+
+
+@pytest.mark.parametrize("raw, want", [
+    (r"We propose \texttt{DSGT}, a method.", "We propose DSGT, a method."),
+    (r"and \textsf{ScaledGD($\lambda$)} converges", "and ScaledGD(λ) converges"),
+    (r"Our {\sf FooNet} and {\it LasF} work", "Our FooNet and LasF work"),
+    (r"$\mathsf{FedRo}$ and $\mathtt{iLQR}$ in \mbox{Foo Bar}", "FedRo and iLQR in Foo Bar"),
+    (r"with $\mathbf{x}$ bold", "with 𝐱 bold"),          # one letter: a math symbol
+])
+def test_a_name_in_a_font_command_is_kept_as_written(raw, want):
+    assert clean(raw) == want

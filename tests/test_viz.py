@@ -150,9 +150,14 @@ def test_ego_track_and_entity_views():
     assert {n["name"] for n in ego2.nodes} == {"Dee Ma", "Ann Lee", "Bob Xu", "Cy Zhu"}
     assert {n["group"] for n in ego2.nodes} == {"ego", "d1", "d2"}
 
-    tr = track_view(b, "deep learning")  # an area: all its subareas
-    papers = [n for n in tr.nodes if n["group"] == "paper"]
-    assert len(papers) == 3 and tr.title == "Track: Deep Learning"
+    tr = track_view(b, "deep learning")  # an area: all its subareas: the concept map of p1, p2, p4
+    terms = {n["name"]: n for n in tr.nodes if n["group"] != "person"}
+    assert set(terms) == {"BERT", "LoRA", "ImageNet", "Adam"} and tr.title == "Track: Deep Learning"
+    assert terms["BERT"]["o"] == 3 and len(terms["BERT"]["p"]) == 3
+    people = {n["name"] for n in tr.nodes if n["group"] == "person"}
+    assert people == {"Ann Lee", "Bob Xu", "Cy Zhu", "Dee Ma"}  # Eve Roe is in Theory
+    assert [e.shown for e in tr.legend if e.group == "person"] == [False]  # hidden at first
+    assert 'type="checkbox" data-group="person"' in to_html(tr)
     assert find_track(b, "Vision") == ("Deep Learning · Vision", ["p2"])
 
     ent = entity_view(b, "bert")

@@ -1,8 +1,11 @@
 """The views of the bundled sample in a real browser (Debian's Chromium, headless).
 
 Each page is opened from disk with every non-file request aborted (and
-recorded): it must draw, hold as many nodes as the view, show a non-blank
-graph, log no console error, and its search box must focus a named node.
+recorded): it must draw, hold as many nodes as the view (and show those its
+initial filters keep), show a non-blank graph, log no console error, and its
+search box must focus a named node. On the concept map and the co-author map
+the labels drawn at the start (read from the page) are many and never
+overlap; filtering to one track fills the canvas again.
 A listing whose author, abstract, track and entity carry a script payload
 must open no dialog and show the payload as characters.
 
@@ -138,26 +141,48 @@ def _subject(build, name: str) -> str | None:
     if name == "track":
         return Counter(p.track.label for p in papers if p.track).most_common(1)[0][0]
     if name == "entity":
-        c = Counter(m.canonical for ex in build.extractions.values()
-                    for m in {x.canonical: x for x in ex.mentions}.values())
+        c = Counter(m.canonical for ex in build.extractions.values()  # entities, not concepts
+                    for m in {x.canonical: x for x in ex.mentions
+                              if x.layer == "entity"}.values())
         return c.most_common(1)[0][0]
     return None
 
 
-VIEW_NAMES = ("kg", "coauthors", "ego", "track", "entity", "entities")
+VIEW_NAMES = ("kg", "concepts", "coauthors", "ego", "track", "entity", "entities")
 
 
 @pytest.fixture(scope="session")
 def rendered(sample_build, tmp_path_factory):
-    """name -> (network, path of its page) for every view of the sample."""
+    """name -> (network, path of its page) for every view of the sample (and
+    ``kgfull``, the whole knowledge graph)."""
     out = tmp_path_factory.mktemp("views")
     pages = {}
-    for name in VIEW_NAMES:
-        net = view(sample_build, name, _subject(sample_build, name))
+    for name in (*VIEW_NAMES, "kgfull"):
+        if name == "kgfull":
+            net = view(sample_build, "kg", full=True)
+        else:
+            net = view(sample_build, name, _subject(sample_build, name))
         path = out / f"{name}.html"
         path.write_text(to_html(net), encoding="utf-8")
         pages[name] = (net, path)
     return pages
+
+
+def initially_shown(net) -> list[dict]:
+    """The nodes the page's initial filters keep: ticked legend groups, at
+    least the starting minimum of papers, the starting scope."""
+    hidden = {e.group for e in net.legend if not e.shown}
+    least = net.controls.get("min", {}).get("value", 0)
+    scoped = "scope" in net.controls
+    return [n for n in net.nodes if n["group"] not in hidden and n.get("o", least) >= least
+            and (not scoped or n.get("top"))]
+
+
+def overlaps(boxes: list[dict]) -> list[tuple[str, str]]:
+    """Pairs of label boxes that overlap."""
+    return [(a["text"], b["text"]) for i, a in enumerate(boxes) for b in boxes[i + 1:]
+            if a["x"] < b["x"] + b["w"] and b["x"] < a["x"] + a["w"]
+            and a["y"] < b["y"] + b["h"] and b["y"] < a["y"] + a["h"]]
 
 
 @pytest.mark.parametrize("name", VIEW_NAMES)
@@ -170,7 +195,7 @@ def test_view_draws_offline_with_its_nodes_and_no_errors(name, browser, rendered
                            ".map(e => e.name).filter(n => !n.startsWith('data:'))")
         assert external == []
         assert page.js("kg.nodes.length") == len(net.nodes) > 0
-        assert page.js("kg.view.length") == len(net.nodes)  # no filter on at the start
+        assert page.js("kg.view.length") == len(initially_shown(net)) > 0
         assert page.js("kg.edges.length") == len(net.edges)
         assert page.js("kgReady.nodes") == len(net.nodes)
         std, ink = _pixel_spread(page.page.locator("#kg-network").screenshot())
@@ -194,7 +219,8 @@ def test_search_box_focuses_a_named_node(name, browser, rendered):
         page.page.press("#kg-search", "Enter")
         assert page.js("kg.network.getSelectedNodes()") == [target["id"]]
         centre = page.js("kg.network.getViewPosition()")
-        assert abs(centre["x"] - target["x"]) < 1 and abs(centre["y"] - target["y"]) < 1
+        at = page.js("id => kg.network.getPositions([id])[id]", target["id"])
+        assert abs(centre["x"] - at["x"]) < 1 and abs(centre["y"] - at["y"]) < 1
         assert page.js("document.getElementById('kg-details').hidden") is False
         assert page.page.inner_text("#kg-details h2") == target["name"]
         assert target["name"] in page.page.inner_text("#kg-status")
@@ -208,7 +234,7 @@ def test_search_box_focuses_a_named_node(name, browser, rendered):
 
 
 def test_click_highlights_neighbours_and_filters_hide_kinds(browser, rendered):
-    net, path = rendered["kg"]
+    net, path = rendered["kgfull"]
     paper = max((n for n in net.nodes if n["group"] == "paper"), key=lambda n: n["value"])
     neighbours = {e["to"] if e["from"] == paper["id"] else e["from"]
                   for e in net.edges if paper["id"] in (e["from"], e["to"])}
@@ -258,8 +284,10 @@ def test_script_payload_shows_as_text_and_runs_nothing(browser, tmp_path):
     ex = Extraction(first.id, first.abstract,
                     (Mention(PAYLOAD, PAYLOAD, "model", start, start + len(PAYLOAD), key="imgx"),))
     build = Build(corpus, {first.id: ex})
-    for name, arg in (("kg", None), ("coauthors", None), ("entity", PAYLOAD)):
-        net = view(build, name, arg)
+    for name, arg, opts in (("kg", None, {"full": True}), ("kg", None, {}), ("concepts", None, {}),
+                            ("coauthors", None, {}), ("entity", PAYLOAD, {})):
+        net = view(build, name, arg, **opts)
+        people = any(n["group"] == "person" for n in net.nodes)
         path = tmp_path / f"{name}.html"
         path.write_text(to_html(net), encoding="utf-8")
         page = Page(browser, path)
@@ -270,7 +298,7 @@ def test_script_payload_shows_as_text_and_runs_nothing(browser, tmp_path):
                 assert PAYLOAD in page.hover_tooltip(node)
                 assert PAYLOAD in page.page.inner_text("#kg-details")
             # the search box lists and focuses the hostile name as text
-            page.page.fill("#kg-search", f"Eve {PAYLOAD}" if name != "entity" else PAYLOAD)
+            page.page.fill("#kg-search", f"Eve {PAYLOAD}" if people else PAYLOAD)
             page.page.wait_for_selector("#kg-results button")
             assert PAYLOAD in page.page.inner_text("#kg-results")
             page.page.press("#kg-search", "Enter")
@@ -287,6 +315,151 @@ def test_script_payload_shows_as_text_and_runs_nothing(browser, tmp_path):
             assert page.requests == [] and page.errors == []
         finally:
             page.close()
+
+
+@pytest.mark.parametrize("name", ("concepts", "coauthors"))
+def test_maps_open_with_many_labels_and_none_overlapping(name, browser, rendered):
+    net, path = rendered[name]
+    page = Page(browser, path)
+    try:
+        boxes = page.js("kg.labels()")
+        shown = initially_shown(net)
+        assert len(boxes) >= min(30, len(shown)), (len(boxes), len(shown))
+        assert overlaps(boxes) == []
+        # every label drawn is a shown node's, inside the canvas
+        ids = {n["id"] for n in shown}
+        width, height = page.js("[kg.shownBox().width, kg.shownBox().height]")
+        assert all(b["id"] in ids and 0 <= b["x"] and b["x"] + b["w"] <= width
+                   and 0 <= b["y"] and b["y"] + b["h"] <= height for b in boxes)
+        # zooming in draws labels that did not fit before, still without overlaps
+        before = {b["id"] for b in boxes}
+        page.js("kg.network.moveTo({scale: kg.network.getScale() * 3, animation: false})")
+        page.page.wait_for_timeout(100)
+        zoomed = page.js("kg.labels()")
+        assert overlaps(zoomed) == []
+        assert len(shown) <= len(before) or {b["id"] for b in zoomed} - before
+        assert page.errors == []
+    finally:
+        page.close()
+
+
+def _shown_area(page: Page) -> float:
+    box = page.js("kg.shownBox()")
+    b = box["box"]
+    return (b["right"] - b["left"]) * (b["bottom"] - b["top"]) / (box["width"] * box["height"])
+
+
+@pytest.mark.parametrize("name", ("concepts", "coauthors", "kgfull"))
+def test_filtering_to_one_track_lays_it_out_again_to_fill_the_canvas(name, browser, rendered):
+    net, path = rendered[name]
+    assert net.tracks
+    page = Page(browser, path)
+    try:
+        if "scope" in net.controls:
+            page.page.select_option("#kg-scope", "all")
+            assert page.js("kg.view.length") == len(net.nodes)
+        # the track tagging most nodes
+        best = max(range(len(net.tracks)),
+                   key=lambda i: (sum(i in n.get("t", ()) for n in net.nodes), -i))
+        page.page.select_option("#kg-track", str(best))
+        shown = page.js("kg.view.length")
+        hidden = {e.group for e in net.legend if not e.shown}
+        assert shown == sum(1 for n in net.nodes if best in n.get("t", ())
+                            and n["group"] not in hidden
+                            and n.get("o", 0) >= net.controls.get("min", {}).get("value", 0))
+        assert shown > 1 and _shown_area(page) >= 0.5
+        # sizes span the scale again among what is shown
+        sizes = page.js("kg.view.getIds().map(id => kg.network.body.nodes[id].options.size)")
+        values = page.js("kg.view.getIds().map(id => kg.nodes.get(id).value)")
+        scale = net.options["nodes"]["scaling"]
+        if len(set(values)) > 1:
+            assert min(sizes) == scale["min"] and max(sizes) == scale["max"]
+        # positions changed from the precomputed ones, and come back with every node
+        moved = page.js("""kg.view.getIds().filter(id => {
+            const p = kg.network.getPositions([id])[id], n = kg.data.nodes[id];
+            return p.x !== n.x || p.y !== n.y; }).length""")
+        assert moved > 0
+        page.page.click("#kg-reset")
+        if "scope" in net.controls:
+            page.page.select_option("#kg-scope", "all")
+        assert page.js("""kg.data.nodes.every(n => { const p = kg.network.getPositions([n.id])[n.id];
+                            return !p || (p.x === n.x && p.y === n.y); })""")
+        assert page.errors == []
+    finally:
+        page.close()
+
+
+def test_a_tooltip_goes_with_its_node(browser, rendered):
+    net, path = rendered["kgfull"]
+    paper = max((n for n in net.nodes if n["group"] == "paper"), key=lambda n: n["value"])
+    page = Page(browser, path)
+    try:
+        page.hover_tooltip(paper)
+        page.page.uncheck("#kg-legend input[data-group=paper]")
+        assert page.js("getComputedStyle(document.querySelector('div.vis-tooltip')).visibility") \
+            == "hidden"
+        assert page.errors == []
+    finally:
+        page.close()
+
+
+def test_panels_show_paper_ids_and_list_papers_first(browser, rendered):
+    net, path = rendered["kgfull"]
+    paper = max((n for n in net.nodes if n["group"] == "paper"), key=lambda n: n["value"])
+    page = Page(browser, path)
+    try:
+        page.js("id => kg.focus(id)", paper["id"])
+        assert page.page.inner_text("#kg-details .kg-id code") == paper["pid"]
+        page.page.click("#kg-details .kg-id button")
+        page.page.wait_for_function("/copied|selected/.test(document.getElementById('kg-status')"
+                                    ".textContent)")
+        assert paper["pid"] in page.page.inner_text("#kg-status") or \
+            page.js("String(window.getSelection())") == paper["pid"]
+    finally:
+        page.close()
+    for name, group in (("coauthors", None), ("entity", None)):
+        net, path = rendered[name]
+        node = max((n for n in net.nodes if n.get("p")), key=lambda n: (len(n["p"]), n["name"]))
+        page = Page(browser, path)
+        try:
+            page.js("id => kg.focus(id)", node["id"])
+            assert page.page.inner_text("#kg-details h3 >> nth=0") == f"Papers ({len(node['p'])})"
+            items = page.js("[...document.querySelectorAll('#kg-details ul')[0].children]"
+                            ".map(li => li.textContent)")
+            want = [net.papers[i][1] + net.papers[i][0] for i in node["p"]][:80]
+            assert items[:len(want)] == want
+            assert page.errors == []
+        finally:
+            page.close()
+
+
+def test_search_finds_papers_by_label_proposed_name_and_author(browser, rendered, sample_build):
+    net, path = rendered["kgfull"]
+    proposing = [n for n in net.nodes if n["group"] == "paper" and n.get("q")
+                 and n["q"].split(" | ")[0] not in {a for p in sample_build.corpus.papers
+                                                    for a in p.authors}]
+    page = Page(browser, path)
+    try:
+        target = proposing[0]
+        for query in (target["name"], target["q"].split(" | ")[0]):
+            page.page.fill("#kg-search", query)
+            page.page.wait_for_selector("#kg-results button")
+            assert target["name"] in page.page.inner_text("#kg-results"), query
+    finally:
+        page.close()
+    net, path = rendered["coauthors"]  # no paper nodes: a paper is found through its people
+    label = net.papers[0][1]
+    page = Page(browser, path)
+    try:
+        page.page.fill("#kg-search", label)
+        page.page.wait_for_selector("#kg-results button")
+        assert "paper, via" in page.page.inner_text("#kg-results")
+        page.page.press("#kg-search", "Enter")
+        sel = page.js("kg.network.getSelectedNodes()")
+        assert len(sel) == 1 and 0 in next(n for n in net.nodes if n["id"] == sel[0])["p"]
+        assert page.errors == []
+    finally:
+        page.close()
 
 
 def test_unknown_subject_of_the_sample_is_a_user_error(sample_build):
@@ -331,6 +504,12 @@ def test_cli_viz_writes_a_view_and_reports_unknown_subjects(sample_build_dir, sa
     monkeypatch.chdir(tmp_path)
     assert main(["viz", "coauthors", "--from", str(sample_build_dir)]) == 0
     assert (tmp_path / "coauthors.html").is_file() and not (tmp_path / "lib").exists()
+    assert main(["viz", "concepts", "--from", str(sample_build_dir)]) == 0
+    assert (tmp_path / "concepts.html").read_text(encoding="utf-8") == \
+        (sample_build_dir / "concepts.html").read_text(encoding="utf-8")
+    assert main(["viz", "kg", "--full", "--from", str(sample_build_dir)]) == 0
+    assert (tmp_path / "kg.html").read_text(encoding="utf-8") == \
+        to_html(view(sample_build, "kg", full=True))
     capsys.readouterr()
     for argv, message in ((["viz", "ego", "Nobody At All"], "no author named 'Nobody At All'"),
                           (["viz", "track", "No Such Track"], "no track named 'No Such Track'"),

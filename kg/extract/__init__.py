@@ -15,14 +15,15 @@ from typing import Iterable, Iterator, Sequence
 from kg.models import Corpus, Extraction, ParseWarning
 from kg.text import clean, formulas_left
 
-PIPES = ("kg_gazetteer", "kg_acronyms", "kg_proposals", "kg_discover", "kg_mentions")
+PIPES = ("kg_gazetteer", "kg_acronyms", "kg_proposals", "kg_discover", "kg_mentions", "kg_concepts")
 BATCH = 256   # docs per component pass: larger batches keep caches warm
 
 
-def make_nlp(model: str | None = None):
+def make_nlp(model: str | None = None, concepts: str | None = None):
     """The extraction pipeline: ``spacy.blank("en")`` with kg's tokenizer and
     components. ``model`` names an installed statistical spaCy pipeline to
-    start from instead (optional; never required)."""
+    start from instead (optional; never required); ``concepts`` a folder of
+    concept files to use instead of kg's (:func:`kg.concepts.load`)."""
     import spacy
 
     from kg.extract import components  # noqa: F401  (registers the factories)
@@ -38,7 +39,8 @@ def make_nlp(model: str | None = None):
     # memory, which this pipeline has not): an abstract of any size is text
     nlp.max_length = 2**31 - 1
     for name in PIPES:
-        nlp.add_pipe(name)
+        nlp.add_pipe(name, config={"directory": concepts} if concepts and name == "kg_concepts"
+                     else {})
     # The gazetteer, its index and the tokenizer tables live as long as the
     # process: move them out of the collector's sight, so that collections
     # triggered by each document's small objects stay cheap.
@@ -50,8 +52,8 @@ def make_nlp(model: str | None = None):
 
 
 @lru_cache(maxsize=2)
-def _nlp(model: str | None = None):
-    return make_nlp(model)
+def _nlp(model: str | None = None, concepts: str | None = None):
+    return make_nlp(model, concepts)
 
 
 def _extraction(paper_id: str, doc) -> Extraction:
@@ -74,10 +76,11 @@ def _docs(nlp, texts: Sequence[str], raws: Sequence[str]):
 
 
 def extract_texts(raw_abstracts: Sequence[str], ids: Sequence[str] | None = None,
-                  model: str | None = None) -> list[Extraction]:
-    """Clean and extract a list of abstracts (as written), in one process."""
+                  model: str | None = None, concepts: str | None = None) -> list[Extraction]:
+    """Clean and extract a list of abstracts (as written), in one process
+    (``concepts``: see :func:`make_nlp`)."""
     ids = ids or [str(i) for i in range(len(raw_abstracts))]
-    nlp = _nlp(model)
+    nlp = _nlp(model, concepts)
     texts = [clean(a) for a in raw_abstracts]
     return [_extraction(pid, doc) for pid, doc in
             zip(ids, nlp.pipe(_docs(nlp, texts, raw_abstracts), batch_size=BATCH))]

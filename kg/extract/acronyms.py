@@ -174,7 +174,7 @@ def find_acronyms(text: str) -> list[AcronymPair]:
             w0 = len(before) - len(window)
             window = before[w0:]
             # drop a trailing ":", "," or closing quote of the window; keep the long form's own text
-            window = window.rstrip(",:;\"”’")
+            window = window.rstrip(",:;\"”’“‘«»'")
             long = initials_long_form(_strip_plural(short), window)
             if long is None or not _valid(short, long):
                 long = find_best_long_form(_strip_plural(short), window)

@@ -2,7 +2,9 @@
 
 Each is thin, in the style of scispaCy's abbreviation detector: ``__call__``
 runs a pure matching function from its module and stores the result on the
-``Doc``. ``kg_mentions`` puts the pieces together (see :mod:`kg.extract.resolve`).
+``Doc``. ``kg_mentions`` puts the pieces together (see :mod:`kg.extract.resolve`);
+``kg_concepts`` adds the concepts of :mod:`kg.concepts` to its mentions (see
+:mod:`kg.extract.concepts`).
 """
 from __future__ import annotations
 
@@ -14,14 +16,14 @@ from spacy.language import Language
 from spacy.tokens import Doc
 from spacy.util import minibatch
 
-from kg.extract import acronyms, discover, emphasis, gazetteer, proposals, resolve, ruler
-from kg.extract.normalise import entity_key
+from kg.extract import acronyms, concepts, discover, emphasis, gazetteer, proposals, resolve, ruler
+from kg.extract.normalise import entity_key, singular_key
 
 # Results live in ``doc.user_data`` under these names and are readable as
 # ``doc._.kg_mentions`` etc.; the components read and write the dict directly
 # (each ``doc._`` access builds an object, which adds up over a corpus).
 NAMES = ("kg_words", "kg_matches", "kg_acronyms", "kg_proposals", "kg_discovered", "kg_mentions",
-         "kg_aliases")
+         "kg_aliases", "kg_concepts")
 
 
 def _getter(name: str) -> Callable[[Doc], Any]:
@@ -171,6 +173,35 @@ class MentionResolver(_Component):
         return doc
 
 
+class ConceptFinder(_Component):
+    """Concept matches (``kg_concepts``), merged into ``kg_mentions``: runs
+    after the resolver, whose entity mentions it may turn into concepts."""
+
+    def __init__(self, nlp: Language, name: str, directory: str | None,
+                 gazetteer_directory: str | None):
+        from kg.concepts import load
+
+        self.index = concepts.build_index(load(directory), concepts.spelling(directory))
+        gaz = gazetteer.load(gazetteer_directory)
+
+        def known(m) -> bool:
+            """Is a mention a gazetteer entry written by one of its names (not
+            only reached through an acronym the abstract defines)?"""
+            f = gaz.lookup(entity_key(m.text)) or gaz.lookup(singular_key(entity_key(m.text)))
+            return f is not None and f.entity.key == m.key
+
+        self.known = known
+
+    def __call__(self, doc: Doc) -> Doc:
+        words, offsets, _, text = _words(doc)
+        ud = doc.user_data
+        found = ud["kg_concepts"] = concepts.find(words, offsets, self.index,
+                                                  ud.get("kg_acronyms") or ())
+        ud["kg_mentions"] = concepts.merge(text, ud.get("kg_mentions") or (), found, self.index,
+                                           self.known)
+        return doc
+
+
 @Language.factory("kg_gazetteer", default_config={"directory": None})
 def make_gazetteer_ruler(nlp: Language, name: str, directory: str | None):
     return GazetteerRuler(nlp, name, directory)
@@ -194,3 +225,9 @@ def make_name_discoverer(nlp: Language, name: str):
 @Language.factory("kg_mentions", default_config={"directory": None, "keep_untyped": True})
 def make_mention_resolver(nlp: Language, name: str, directory: str | None, keep_untyped: bool):
     return MentionResolver(nlp, name, directory, keep_untyped)
+
+
+@Language.factory("kg_concepts", default_config={"directory": None, "gazetteer_directory": None})
+def make_concept_finder(nlp: Language, name: str, directory: str | None,
+                        gazetteer_directory: str | None):
+    return ConceptFinder(nlp, name, directory, gazetteer_directory)

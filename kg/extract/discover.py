@@ -15,6 +15,8 @@ from functools import lru_cache
 from importlib.resources import files
 from itertools import compress
 
+from kg.extract.wordfile import read_sections
+
 _MIXED = re.compile(r"^(?=.*[a-z])(?=.*[A-Z])[A-Za-z][\w+^.\-']*$")   # ToMoE, iLaD, GPT-4o
 _CAMEL = re.compile(r"[a-z][A-Z]|[A-Z]{2}[a-z]|^[a-z]+[A-Z]")        # an inner capital
 # (a letter, then word characters with a digit or a capital among them; as
@@ -24,19 +26,13 @@ _ALNUM = re.compile(r"^[A-Za-z](?=[\w\-]*\d)[\w\-]*$|^[A-Za-z](?=[\w\-]*[A-Z])[\
 _HYPHEN_NAME = re.compile(r"^[A-Za-z0-9]+(?:-[A-Za-z0-9+]+)+$")
 _UNIT = re.compile(r"^\d+(?:\.\d+)?[A-Za-z]{0,3}$|^[0-9]+D$|^[A-Z]\d{1,3}$")
 
-MODEL_CUES = frozenset("model models LLM LLMs network networks architecture architectures "
-                       "backbone backbones encoder decoder transformer Transformer agent agents "
-                       "VLM VLMs classifier".split())
-METHOD_CUES = frozenset("method methods algorithm algorithms approach approaches framework "
-                        "frameworks technique techniques optimizer optimizers loss attack attacks "
-                        "defense strategy scheme mechanism module objective regularizer "
-                        "estimator policy procedure pipeline variant kernel sampler".split())
-DATASET_CUES = frozenset("dataset datasets benchmark benchmarks corpus suite environment "
-                         "environments testbed leaderboard".split())
-# words after which a comma list names things: "outperforming PF-PPO, PAR, and PODS"
-LIST_CUES = frozenset("outperform outperforms outperforming outperformed surpass surpasses "
-                      "surpassing beats beating including include includes like as over against "
-                      "baselines versus vs on".split())
+# the cue nouns that type a name next to them, and the words after which a comma
+# list names things ("outperforming PF-PPO, PAR, and PODS"): kg/data/cue_nouns.txt
+_CUE_NOUNS = read_sections("cue_nouns.txt")
+MODEL_CUES = _CUE_NOUNS["model"]
+METHOD_CUES = _CUE_NOUNS["method"]
+DATASET_CUES = _CUE_NOUNS["dataset"]
+LIST_CUES = _CUE_NOUNS["list"]
 _LIST_CUES_ANY = LIST_CUES | {w.capitalize() for w in LIST_CUES}
 _ACRONYM = re.compile(r"^[A-Z][A-Z0-9]{1,9}(?:-[A-Z0-9]+)*s?$")
 
@@ -135,6 +131,8 @@ def _list_items(words: list[str], cue: int) -> list[int]:
 
 
 _SHAPED: dict[str, bool] = {}
+# a measure at a cut-off: "R@1", "mAP@0.5", "NDCG@10", "Hit@5"
+_METRIC_AT = re.compile(r"^(?:[A-Z][A-Za-z]{0,9}|m?AP|mIoU)@\d+(?:\.\d+)?%?$")
 
 
 def discover(words: list[str], offsets: list[int], taken: set[int],
@@ -166,13 +164,17 @@ def discover(words: list[str], offsets: list[int], taken: set[int],
     if len(_SHAPED) > 200_000:
         _SHAPED.clear()
     for w in set(words).difference(_SHAPED):
-        _SHAPED[w] = not w.islower() and name_shaped(w)
+        _SHAPED[w] = not w.islower() and (name_shaped(w) or (
+            "@" in w and _METRIC_AT.match(w) is not None))
     cand = set(compress(range(len(words)), map(_SHAPED.__getitem__, words)))
     cand.update(i for i in listed if not words[i].islower())
     shaped = sorted(i for i in cand if i not in taken)
     for i in shaped:
         w = words[i]
         text = w.rstrip(".,;:")
+        if "@" in text and _METRIC_AT.match(text):
+            out.append(Discovery(offsets[i], offsets[i] + len(text), text, "metric", i, i + 1))
+            continue
         if i in listed:
             if not (name_shaped(text) or (_ACRONYM.match(text) and text not in not_entities())):
                 continue
@@ -189,7 +191,7 @@ def discover(words: list[str], offsets: list[int], taken: set[int],
     return out
 
 
-_TITLE_WORD = re.compile(r"^[A-Z][a-z]{2,}(?:-[A-Z]?[a-z]+)*$")
+_TITLE_WORD = re.compile(r"^[A-Z][a-z]{2,}(?:-[A-Z]?[a-z]+)*(?:-\d{1,4}[a-z]?)?$")   # Potsdam-3
 _CAPS_WORD = re.compile(r"^[A-Z]{2,}[0-9]*$")
 _NAMED_CUES = frozenset("dataset datasets corpus benchmark benchmarks".split())
 
@@ -205,7 +207,9 @@ def _not_dataset_words() -> frozenset[str]:
 
 def _named_before_cue(words: list[str], offsets: list[int], taken: set[int]) -> list[Discovery]:
     """A capitalised name right before "dataset"/"benchmark"/"corpus": "the Sepsis
-    dataset", "on Criteo dataset", "the Knee MRI dataset" (but not "NLP datasets")."""
+    dataset", "on Criteo dataset", "the Knee MRI dataset", "Potsdam-3 datasets"
+    (but not "NLP datasets", nor "Odometry" alone in "KITTI Odometry dataset": a
+    word after a known name is its variant, not a name of its own)."""
     out: list[Discovery] = []
     stop = None
     for j in compress(range(len(words)), map(_NAMED_CUES.__contains__, words)):
@@ -213,7 +217,7 @@ def _named_before_cue(words: list[str], offsets: list[int], taken: set[int]) -> 
         while k > 0 and j - k < 3 and k - 1 not in taken and (
                 _TITLE_WORD.match(words[k - 1]) or _CAPS_WORD.match(words[k - 1])):
             k -= 1
-        if k == j or not any(_TITLE_WORD.match(words[x]) for x in range(k, j)):
+        if k == j or not any(_TITLE_WORD.match(words[x]) for x in range(k, j)) or k - 1 in taken:
             continue
         if stop is None:
             stop = _not_dataset_words()

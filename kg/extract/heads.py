@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from importlib.resources import files
 
 from kg.extract.normalise import singular_key
+from kg.extract.wordfile import read_sections
 
 __all__ = ["head_type", "heads"]
 
@@ -18,20 +18,9 @@ __all__ = ["head_type", "heads"]
 @lru_cache(maxsize=1)
 def heads() -> dict[str, frozenset[str]]:
     """Head nouns by the type they imply (``kg/data/heads.txt``): ``model``,
-    ``method``, ``dataset``, and ``task`` (tasks, problems and objects, no mention)."""
-    out: dict[str, set[str]] = {}
-    section = None
-    for line in (files("kg") / "data" / "heads.txt").read_text(encoding="utf-8").splitlines():
-        line = line.split("#", 1)[0].strip()
-        if line.startswith("[") and line.endswith("]"):
-            section = out.setdefault(line[1:-1], set())
-        elif line and section is not None:
-            section.update(line.split())
-    return {k: frozenset(v) for k, v in out.items()}
-
-
-# words after which the head comes first: "Reasoning via Planning"
-_HEAD_ENDS = frozenset("via by with through using from for".split())
+    ``method``, ``dataset``, and ``task`` (tasks, problems and objects, no mention);
+    ``head-first``: the words after which the head comes first ("X via Y")."""
+    return read_sections("heads.txt")
 
 
 @lru_cache(maxsize=20_000)
@@ -47,7 +36,8 @@ def head_type(long: str) -> str | None:
     if not words:
         return None
     # "Reasoning via Planning", "Learning by Invariant Measure": the head comes first
-    cut = next((i for i, w in enumerate(words) if w in _HEAD_ENDS and i > 0), None)
+    head_first = heads()["head-first"]
+    cut = next((i for i, w in enumerate(words) if w in head_first and i > 0), None)
     if cut is not None:
         typ = head_type(" ".join(words[:cut]))
         if typ in ("model", "method", "dataset"):

@@ -15,6 +15,7 @@ from itertools import compress
 from kg.extract.acronyms import AcronymPair
 from kg.extract.discover import Discovery, name_shaped, not_entities
 from kg.extract.gazetteer import Gazetteer
+from kg.extract.guards import in_any, is_setting, url_spans
 from kg.extract.heads import head_type, heads
 from kg.extract.normalise import entity_key, singular_key
 from kg.extract.proposals import Proposal
@@ -319,6 +320,10 @@ def resolve(text: str, words: list[str], offsets: list[int], matches: list[Match
             continue
         put(d.start, d.end, _Ent(d.text, typ, entity_key(d.text)), 0)
 
+    in_urls = url_spans(text)
+    for k in [k for k, (_, prio) in spans.items()
+              if (prio != 2 and is_setting(text[k[0]:k[1]])) or in_any(k, in_urls)]:
+        del spans[k]   # a size or number format, a user name in a URL: never an entity
     proposed_keys |= _extensions(spans, proposed_keys, gaz)
     mentions = [
         Mention(text=text[s:e], canonical=ent.canonical, type=ent.type, start=s, end=e,

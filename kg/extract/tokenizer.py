@@ -31,6 +31,7 @@ _INFIXES = [
     rf"(?<=[{ALPHA}0-9)])(?:{HYPHENS})(?=[{ALPHA_LOWER}]{{2,}}(?![{ALPHA}0-9+]))",
     rf"(?<=[{ALPHA}0-9])[:<>=/](?=[{ALPHA}])",
     rf"(?<=[{ALPHA}0-9])\|(?=[{ALPHA}])",   # "ResNet18|MobileNetV2|DeiT-Tiny"
+    rf"(?<=[{ALPHA}0-9)])(?:-+>|=>|[→⟶⇒↦])(?=[{ALPHA}0-9(])",   # "TGIF->MSRVTT", "GTA5→Cityscapes"
     r"(?<=[\w)\]])\((?=[\w])",  # "Mixture-of-Experts(MoE)"
 ]
 

@@ -1,22 +1,40 @@
 /* kg view page: draws the graph embedded in #kg-data with vis-network.
  *
  * Untrusted text (names, abstracts) only ever reaches the page through
- * textContent or vis-network's string titles (set with innerText), never as
- * HTML. Positions come from the data; physics stays off.
+ * textContent, vis-network's string titles (set with innerText) or the
+ * canvas (fillText), never as HTML. Positions come from the data; physics
+ * stays off.
+ *
+ * Labels are drawn by this script, not by vis-network: biggest nodes first,
+ * each only where it overlaps no label already drawn (the rest appear as you
+ * zoom in); kg.labels() returns the boxes of the labels drawn last.
+ * Filters (legend, track, minimum papers, scope) lay out what they show
+ * again: each connected part keeps its shape (a small one becomes a circle)
+ * and the parts are packed in rows to the canvas's proportions.
  */
 (function () {
   "use strict";
   var started = performance.now();
   var data = JSON.parse(document.getElementById("kg-data").textContent);
   var relations = data.relations || {};
+  var controls = data.controls || {};
+  var papers = data.papers || [];
   var nodeList = data.nodes;
   var edgeList = data.edges;
   var byId = new Map();
-  nodeList.forEach(function (n) { byId.set(n.id, n); });
+  var home = new Map();
+  nodeList.forEach(function (n) {
+    byId.set(n.id, n);
+    home.set(n.id, [n.x, n.y]);
+    n.text = n.label === undefined ? "" : String(n.label);
+    delete n.label;  // vis-network draws no label: drawLabels() does
+  });
+  var adjacency = new Map();
+  nodeList.forEach(function (n) { adjacency.set(n.id, []); });
 
   function nameOf(id) {
     var n = byId.get(id);
-    return n ? String(n.name || n.label || n.id) : String(id);
+    return n ? String(n.name || n.text || n.id) : String(id);
   }
 
   function edgeColour(e, opacity) {
@@ -27,12 +45,15 @@
 
   edgeList.forEach(function (e, i) {
     if (e.id === undefined) { e.id = i; }
+    adjacency.get(e.from).push(e.to);
+    adjacency.get(e.to).push(e.from);
     var r = relations[e.relation];
     e.color = edgeColour(e, 1);
     if (r && r[2]) { e.dashes = true; }
     var a = nameOf(e.from), b = nameOf(e.to);
-    if (e.relation === "coauthor" || e.relation === "comention") {
-      e.title = a + " – " + b + "\n" + (e.n || 1) + " " + (r ? r[1] : "");
+    if (e.relation === "coauthor" || e.relation === "comention" || e.relation === "association") {
+      e.title = a + " – " + b + "\n" + (e.n || 1) + " " + (r ? r[1] : "") +
+        (e.s !== undefined ? "\nassociation strength " + e.s : "");
     } else if (r) {
       e.title = a + "\n" + r[1] + (e.n ? " (" + e.n + "×)" : "") + "\n" + b;
     }
@@ -43,25 +64,265 @@
 
   // ---------------------------------------------------------------- filters
   var hiddenGroups = new Set();
+  (data.legend || []).forEach(function (g) { if (g.shown === false) { hiddenGroups.add(g.group); } });
   var trackFilter = -1;
+  var minPapers = controls.min ? controls.min.value : 0;
+  var scopeTop = !!controls.scope;
 
   function visible(n) {
     if (hiddenGroups.has(n.group)) { return false; }
+    if (n.o !== undefined && n.o < minPapers) { return false; }
+    if (scopeTop && !n.top) { return false; }
     return trackFilter < 0 || (n.t !== undefined && n.t.indexOf(trackFilter) >= 0);
   }
 
+  // vis-network gets only the edges between shown nodes: on a big page
+  // that starts filtered it then builds a few thousand edges, not all
+  var shownSet = new Set();
+  function computeShown() {
+    shownSet = new Set();
+    nodeList.forEach(function (n) { if (visible(n)) { shownSet.add(n.id); } });
+  }
+  computeShown();
   var nodes = new vis.DataSet(nodeList);
   var edges = new vis.DataSet(edgeList);
-  var nodeView = new vis.DataView(nodes, {filter: visible});
+  var nodeView = new vis.DataView(nodes, {filter: function (n) { return shownSet.has(n.id); }});
+  var edgeView = new vis.DataView(edges, {filter: function (e) {
+    return shownSet.has(e.from) && shownSet.has(e.to);
+  }});
   var container = document.getElementById("kg-network");
-  var network = new vis.Network(container, {nodes: nodeView, edges: edges}, data.options || {});
+  var network = new vis.Network(container, {nodes: nodeView, edges: edgeView}, data.options || {});
+  var scaling = ((data.options || {}).nodes || {}).scaling || {min: 6, max: 24};
 
   var status = document.getElementById("kg-status");
   function say(text) { if (status) { status.textContent = text; } }
 
+  function hideTooltip() {
+    var ih = network.interactionHandler;
+    if (ih && ih.popup) { ih.popup.hide(); ih.popupObj = undefined; }
+    document.querySelectorAll("div.vis-tooltip").forEach(function (t) { t.style.visibility = "hidden"; });
+  }
+
+  // ------------------------------------------------------------- re-layout
+  var GAP = 54, MAX_FIT = 1.5;
+
+  function fitShown() { network.fit({animation: false, maxZoomLevel: MAX_FIT}); }
+
+  function circle(ids) {
+    ids.sort(function (a, b) { return adjacency.get(b).length - adjacency.get(a).length || a - b; });
+    var n = ids.length, r = Math.max(27, 36 * n / (2 * Math.PI)), out = [];
+    for (var i = 0; i < n; i++) {
+      var t = Math.PI / 2 - 2 * Math.PI * i / n;
+      out.push([r * Math.cos(t), r * Math.sin(t)]);
+    }
+    return out;
+  }
+
+  // Fruchterman-Reingold from the precomputed positions (so the same
+  // filter always gives the same picture), for a part of up to FR_MAX nodes
+  var FR_MAX = 500, FR_ITER = 60, EDGE = 108;
+
+  function forceLayout(comp) {
+    var n = comp.length, at = new Map();
+    comp.forEach(function (id, i) { at.set(id, i); });
+    var x = new Float64Array(n), y = new Float64Array(n);
+    comp.forEach(function (id, i) { var h = home.get(id); x[i] = h[0]; y[i] = h[1]; });
+    var links = [];
+    comp.forEach(function (id, i) {
+      adjacency.get(id).forEach(function (m) { var j = at.get(m); if (j !== undefined && j > i) { links.push([i, j]); } });
+    });
+    var k = EDGE, k2 = k * k, temp = k * Math.sqrt(n) / 2;
+    var dx = new Float64Array(n), dy = new Float64Array(n);
+    for (var it = 0; it < FR_ITER; it++) {
+      dx.fill(0); dy.fill(0);
+      for (var i = 0; i < n; i++) {
+        for (var j = i + 1; j < n; j++) {
+          var ex = x[i] - x[j], ey = y[i] - y[j], d2 = ex * ex + ey * ey + 0.01;
+          var f = k2 / d2;
+          dx[i] += ex * f; dy[i] += ey * f; dx[j] -= ex * f; dy[j] -= ey * f;
+        }
+      }
+      links.forEach(function (l) {
+        var ex = x[l[0]] - x[l[1]], ey = y[l[0]] - y[l[1]], d = Math.sqrt(ex * ex + ey * ey) + 0.01;
+        var f = d / k;
+        dx[l[0]] -= ex * f; dy[l[0]] -= ey * f; dx[l[1]] += ex * f; dy[l[1]] += ey * f;
+      });
+      for (i = 0; i < n; i++) {
+        var len = Math.sqrt(dx[i] * dx[i] + dy[i] * dy[i]) + 0.01;
+        var step = Math.min(len, temp);
+        x[i] += dx[i] / len * step; y[i] += dy[i] / len * step;
+      }
+      temp *= 0.93;
+    }
+    var cx = 0, cy = 0;
+    for (i = 0; i < n; i++) { cx += x[i]; cy += y[i]; }
+    cx /= n; cy /= n;
+    return comp.map(function (id, i) { return [x[i] - cx, y[i] - cy]; });
+  }
+
+  function relayout() {
+    var ids = nodeView.getIds();
+    if (ids.length === nodes.length) {  // everything shown: the precomputed layout
+      nodes.update(nodeList.map(function (n) { var h = home.get(n.id); return {id: n.id, x: h[0], y: h[1]}; }));
+      return;
+    }
+    var shown = new Set(ids), seen = new Set(), parts = [];
+    ids.sort(function (a, b) { return a - b; });
+    ids.forEach(function (id) {
+      if (seen.has(id)) { return; }
+      var comp = [id], k = 0;
+      seen.add(id);
+      while (k < comp.length) {
+        adjacency.get(comp[k++]).forEach(function (m) {
+          if (shown.has(m) && !seen.has(m)) { seen.add(m); comp.push(m); }
+        });
+      }
+      var xy;
+      if (comp.length === 1) { xy = [[0, 0]]; }
+      else if (comp.length <= 12) { xy = circle(comp); }
+      else if (comp.length <= FR_MAX) { xy = forceLayout(comp); }
+      else {
+        var cx = 0, cy = 0;
+        comp.forEach(function (m) { var h = home.get(m); cx += h[0]; cy += h[1]; });
+        cx /= comp.length; cy /= comp.length;
+        xy = comp.map(function (m) { var h = home.get(m); return [h[0] - cx, h[1] - cy]; });
+      }
+      var r = 0;
+      xy.forEach(function (p) { r = Math.max(r, Math.sqrt(p[0] * p[0] + p[1] * p[1])); });
+      parts.push({ids: comp, xy: xy, cell: 2 * r + GAP});
+    });
+    parts.sort(function (a, b) { return b.ids.length - a.ids.length || a.ids[0] - b.ids[0]; });
+    var aspect = Math.max(0.3, (container.clientWidth || 4) / (container.clientHeight || 3));
+    var area = 0, widest = 0;
+    parts.forEach(function (p) { area += p.cell * p.cell; widest = Math.max(widest, p.cell); });
+    var width = Math.max(widest, Math.sqrt(area * aspect) * 1.05);
+    var update = [], x = 0, y = 0, rowH = 0;
+    parts.forEach(function (p) {
+      if (x > 0 && x + p.cell > width) { y += rowH; x = 0; rowH = 0; }
+      var cx = x + p.cell / 2, cy = y + p.cell / 2;
+      p.ids.forEach(function (id, i) {
+        update.push({id: id, x: cx + p.xy[i][0], y: cy + p.xy[i][1]});
+      });
+      x += p.cell;
+      rowH = Math.max(rowH, p.cell);
+    });
+    // the drawing takes the canvas's proportions (stretched by at most 2 one
+    // way), and a few nodes spread out to fill it at a zoom of at most MAX_FIT
+    var x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
+    update.forEach(function (u) {
+      x0 = Math.min(x0, u.x); x1 = Math.max(x1, u.x); y0 = Math.min(y0, u.y); y1 = Math.max(y1, u.y);
+    });
+    var bw = Math.max(x1 - x0, 1), bh = Math.max(y1 - y0, 1);
+    var sx = 1, sy = 1, want = aspect / (bw / bh);
+    if (want > 1) { sx = Math.min(want, 2); } else { sy = Math.min(1 / want, 2); }
+    var W = container.clientWidth || 800, H = container.clientHeight || 600;
+    var stretch = Math.max(1, Math.min(W / (bw * sx * MAX_FIT), H / (bh * sy * MAX_FIT)));
+    update.forEach(function (u) {
+      u.x = Math.round((u.x - x0) * sx * stretch);
+      u.y = Math.round((u.y - y0) * sy * stretch);
+    });
+    nodes.update(update);
+  }
+
+  // ---------------------------------------------------------------- labels
+  var MAX_LABELS = 250, MAX_TRIED = 4000, CELL = 96;
+  var order = [], vmin = 0, vmax = 1, lastLabels = [];
+  var measure = document.createElement("canvas").getContext("2d");
+  var widthAt10 = new Map();
+
+  function labelOrder() {
+    order = nodeView.getIds().map(function (id) { return byId.get(id); })
+      .filter(function (n) { return n.text; });
+    order.sort(function (a, b) { return (b.value || 0) - (a.value || 0) || a.id - b.id; });
+    var vals = nodeView.getIds().map(function (id) { return byId.get(id).value || 0; });
+    vmin = vals.length ? Math.min.apply(null, vals) : 0;
+    vmax = vals.length ? Math.max.apply(null, vals) : 1;
+  }
+
+  function textWidth(n, size) {
+    var w = widthAt10.get(n.id);
+    if (w === undefined) {
+      measure.font = "10px system-ui, sans-serif";
+      w = measure.measureText(n.text).width;
+      widthAt10.set(n.id, w);
+    }
+    return w * size / 10;
+  }
+
+  function drawLabels(ctx) {
+    var scale = network.getScale();
+    var W = container.clientWidth, H = container.clientHeight;
+    var grid = new Map(), placed = [], span = vmax - vmin || 1;
+    var ratio = (network.canvas && network.canvas.pixelRatio) || window.devicePixelRatio || 1;
+    ctx.save();
+    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+    ctx.textAlign = "center";
+    ctx.textBaseline = "top";
+    ctx.lineJoin = "round";
+    var tried = 0;
+    // canvas -> page pixels is x * scale + offset: two probes give it
+    var o0 = network.canvasToDOM({x: 0, y: 0}), o1 = network.canvasToDOM({x: 1, y: 1});
+    var sx = o1.x - o0.x, sy = o1.y - o0.y;
+    var bodyNodes = network.body.nodes;  // vis-network's drawn nodes (positions), by id
+    for (var i = 0; i < order.length && placed.length < MAX_LABELS && tried < MAX_TRIED; i++) {
+      var n = order[i];
+      var live = nodes.get(n.id);
+      if (dimmed && live.opacity !== undefined && live.opacity < 1) { continue; }
+      var body = bodyNodes[n.id];
+      if (!body) { continue; }
+      var d = {x: o0.x + body.x * sx, y: o0.y + body.y * sy};
+      if (d.x < -50 || d.y < -50 || d.x > W + 50 || d.y > H + 50) { continue; }
+      tried++;
+      var rel = Math.sqrt(((n.value || 0) - vmin) / span);
+      var size = Math.round(11 + 6 * rel);
+      var radius = (scaling.min + (scaling.max - scaling.min) * ((n.value || 0) - vmin) / span) * scale;
+      var w = textWidth(n, size) + 4, h = size + 3;
+      var box = {x: d.x - w / 2, y: d.y + radius + 1, w: w, h: h};
+      if (box.x < 0 || box.y < 0 || box.x + w > W || box.y + h > H) { continue; }
+      var x0 = Math.floor(box.x / CELL), x1 = Math.floor((box.x + w) / CELL);
+      var y0 = Math.floor(box.y / CELL), y1 = Math.floor((box.y + h) / CELL);
+      var clash = false;
+      for (var gx = x0; gx <= x1 && !clash; gx++) {
+        for (var gy = y0; gy <= y1 && !clash; gy++) {
+          var cell = grid.get(gx + "," + gy);
+          if (!cell) { continue; }
+          for (var c = 0; c < cell.length; c++) {
+            var o = cell[c];
+            if (box.x < o.x + o.w && o.x < box.x + w && box.y < o.y + o.h && o.y < box.y + h) { clash = true; break; }
+          }
+        }
+      }
+      if (clash) { continue; }
+      for (gx = x0; gx <= x1; gx++) {
+        for (gy = y0; gy <= y1; gy++) {
+          var key = gx + "," + gy;
+          if (!grid.has(key)) { grid.set(key, []); }
+          grid.get(key).push(box);
+        }
+      }
+      placed.push({id: n.id, text: n.text, x: box.x, y: box.y, w: w, h: h});
+      ctx.font = size + "px system-ui, sans-serif";
+      ctx.lineWidth = 3;
+      ctx.strokeStyle = "rgba(255,255,255,0.9)";
+      ctx.strokeText(n.text, d.x, box.y + 1);
+      ctx.fillStyle = "#222222";
+      ctx.fillText(n.text, d.x, box.y + 1);
+    }
+    ctx.restore();
+    lastLabels = placed;
+  }
+  network.on("afterDrawing", drawLabels);
+
+  // ----------------------------------------------------- applying filters
   function refreshFilter() {
     clearHighlight();
+    hideTooltip();
+    computeShown();
     nodeView.refresh();
+    edgeView.refresh();
+    relayout();
+    labelOrder();
+    fitShown();
     var shown = nodeView.length;
     say(shown === nodes.length ? "" : "showing " + shown.toLocaleString("en") + " of " +
         nodes.length.toLocaleString("en") + " nodes");
@@ -81,12 +342,48 @@
       refreshFilter();
     });
   }
+  var minBox = document.getElementById("kg-min");
+  if (minBox) {
+    minBox.addEventListener("change", function () {
+      var v = Math.round(Number(minBox.value));
+      minPapers = isFinite(v) ? Math.max(controls.min.floor, v) : controls.min.value;
+      minBox.value = String(minPapers);
+      refreshFilter();
+    });
+  }
+  var scopeSelect = document.getElementById("kg-scope");
+  if (scopeSelect) {
+    scopeSelect.addEventListener("change", function () {
+      scopeTop = scopeSelect.value === "top";
+      refreshFilter();
+    });
+  }
 
-  function resetFilters() {
+  function initialFilters() {
     hiddenGroups.clear();
+    (data.legend || []).forEach(function (g) { if (g.shown === false) { hiddenGroups.add(g.group); } });
     trackFilter = -1;
-    document.querySelectorAll("#kg-legend input[data-group]").forEach(function (b) { b.checked = true; });
-    if (trackSelect) { trackSelect.value = ""; }
+    minPapers = controls.min ? controls.min.value : 0;
+    scopeTop = !!controls.scope;
+    syncControls();
+  }
+
+  function syncControls() {
+    document.querySelectorAll("#kg-legend input[data-group]").forEach(function (b) {
+      b.checked = !hiddenGroups.has(b.dataset.group);
+    });
+    if (trackSelect) { trackSelect.value = trackFilter < 0 ? "" : String(trackFilter); }
+    if (minBox) { minBox.value = String(minPapers); }
+    if (scopeSelect) { scopeSelect.value = scopeTop ? "top" : "all"; }
+  }
+
+  function showNode(n) {
+    // relax only what hides n
+    hiddenGroups.delete(n.group);
+    if (trackFilter >= 0 && (n.t === undefined || n.t.indexOf(trackFilter) < 0)) { trackFilter = -1; }
+    if (n.o !== undefined && n.o < minPapers) { minPapers = n.o; }
+    if (scopeTop && !n.top) { scopeTop = false; }
+    syncControls();
     refreshFilter();
   }
 
@@ -104,12 +401,10 @@
     var nu = [];
     nodes.forEach(function (n) {
       var o = keep.has(n.id) ? 1 : DIM;
-      if ((n.opacity === undefined ? 1 : n.opacity) !== o) {
-        nu.push({id: n.id, opacity: o, font: {color: o === 1 ? "#222222" : "rgba(34,34,34,0.15)"}});
-      }
+      if ((n.opacity === undefined ? 1 : n.opacity) !== o) { nu.push({id: n.id, opacity: o}); }
     });
-    nodes.update(nu);
     dimmed = true;
+    nodes.update(nu);
     if (!dimEdges) { return; }
     var eu = [];
     edges.forEach(function (e) {
@@ -123,12 +418,10 @@
     if (!dimmed) { return; }
     var nu = [];
     nodes.forEach(function (n) {
-      if (n.opacity !== undefined && n.opacity !== 1) {
-        nu.push({id: n.id, opacity: 1, font: {color: "#222222"}});
-      }
+      if (n.opacity !== undefined && n.opacity !== 1) { nu.push({id: n.id, opacity: 1}); }
     });
-    nodes.update(nu);
     dimmed = false;
+    nodes.update(nu);
     if (!dimEdges) { return; }
     var eu = [];
     edges.forEach(function (e) {
@@ -139,12 +432,58 @@
 
   // --------------------------------------------------------------- details
   var panel = document.getElementById("kg-details");
+  var paperNode = new Map();
+  nodeList.forEach(function (n) { if (n.pid !== undefined) { paperNode.set(n.pid, n.id); } });
 
   function el(tag, text, cls) {
     var e = document.createElement(tag);
     if (text !== undefined) { e.textContent = text; }
     if (cls) { e.className = cls; }
     return e;
+  }
+
+  function copyText(text, code) {
+    function fallback() {
+      var range = document.createRange();
+      range.selectNodeContents(code);
+      var sel = window.getSelection();
+      sel.removeAllRanges();
+      sel.addRange(range);
+      say("id selected: press Ctrl+C to copy");
+    }
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(text).then(function () { say("copied " + text); }, fallback);
+    } else { fallback(); }
+  }
+
+  function idRow(pid) {
+    var row = el("p", "id ", "kg-id");
+    var code = el("code", pid);
+    var b = el("button", "Copy");
+    b.type = "button";
+    b.addEventListener("click", function () { copyText(pid, code); });
+    row.appendChild(code);
+    row.appendChild(b);
+    return row;
+  }
+
+  function linkList(items, limit) {
+    var ul = el("ul");
+    items.slice(0, limit).forEach(function (it) {
+      var li = el("li");
+      if (it.go !== undefined) {
+        var b = el("button", it.text);
+        b.type = "button";
+        b.addEventListener("click", function () { focusNode(it.go); });
+        li.appendChild(b);
+      } else {
+        li.appendChild(el("span", it.text));
+      }
+      if (it.pid !== undefined) { li.appendChild(el("code", it.pid, "kg-pid")); }
+      ul.appendChild(li);
+    });
+    if (items.length > limit) { ul.appendChild(el("li", "… and " + (items.length - limit) + " more")); }
+    return ul;
   }
 
   function showDetails(id) {
@@ -154,24 +493,22 @@
     close.type = "button";
     close.setAttribute("aria-label", "close");
     close.addEventListener("click", function () { unselect(); });
-    var kids = [close, el("h2", String(n.name || n.label)),
-                el("p", groupLabel[n.group] || n.group || "", "kg-kind"),
-                el("div", String(n.title || ""), "kg-text")];
+    var kids = [close, el("h2", String(n.name || n.text)),
+                el("p", groupLabel[n.group] || n.group || "", "kg-kind")];
+    if (n.pid !== undefined) { kids.push(idRow(String(n.pid))); }
+    if (n.p && n.p.length) {  // a person's or an entity's papers come first
+      kids.push(el("h3", "Papers (" + n.p.length + ")"));
+      kids.push(linkList(n.p.map(function (i) {
+        var row = papers[i];
+        return {text: String(row[1]), pid: String(row[0]), go: paperNode.get(row[0])};
+      }), 80));
+    }
+    kids.push(el("div", String(n.title || ""), "kg-text"));
     var nb = network.getConnectedNodes(id).slice();
     nb.sort(function (a, b) { return nameOf(a).localeCompare(nameOf(b)); });
     if (nb.length) {
       kids.push(el("h3", "Linked (" + nb.length + ")"));
-      var ul = el("ul");
-      nb.slice(0, 60).forEach(function (m) {
-        var b = el("button", nameOf(m));
-        b.type = "button";
-        b.addEventListener("click", function () { focusNode(m); });
-        var li = el("li");
-        li.appendChild(b);
-        ul.appendChild(li);
-      });
-      if (nb.length > 60) { ul.appendChild(el("li", "… and " + (nb.length - 60) + " more")); }
-      kids.push(ul);
+      kids.push(linkList(nb.map(function (m) { return {text: nameOf(m), go: m}; }), 60));
     }
     panel.replaceChildren.apply(panel, kids);
     panel.hidden = false;
@@ -193,6 +530,8 @@
     if (p.nodes.length) { select(p.nodes[0]); }
     else if (!p.edges.length) { unselect(); }
   });
+  network.on("dragStart", hideTooltip);
+  network.on("zoom", hideTooltip);
 
   // ---------------------------------------------------------------- search
   function norm(s) {
@@ -200,31 +539,49 @@
       .toLowerCase().replace(/\s+/g, " ").trim();
   }
   var index = null;
+  var holder = null;  // paper index -> the biggest node listing it (views without paper nodes)
+
+  function buildIndex() {
+    index = nodeList.map(function (n) {
+      return [norm(n.name || n.text || n.id), norm(n.q || ""), n, null];
+    });
+    holder = new Map();
+    nodeList.forEach(function (n) {
+      (n.p || []).forEach(function (i) {
+        var h = holder.get(i);
+        if (h === undefined || (byId.get(h).value || 0) < (n.value || 0)) { holder.set(i, n.id); }
+      });
+    });
+    papers.forEach(function (row, i) {
+      if (paperNode.has(row[0]) || !holder.has(i)) { return; }
+      index.push([norm(row[1]), norm(row[0]), byId.get(holder.get(i)), String(row[1])]);
+    });
+  }
 
   function matches(query, limit) {
     var q = norm(query);
     if (!q) { return []; }
-    if (index === null) {
-      index = nodeList.map(function (n) { return [norm(n.name || n.label || n.id), n]; });
-    }
+    if (index === null) { buildIndex(); }
     var hits = [];
     for (var i = 0; i < index.length; i++) {
-      var s = index[i][0], pos = s.indexOf(q);
-      if (pos < 0) { continue; }
-      var rank = s === q ? 0 : pos === 0 ? 1 : s.charAt(pos - 1) === " " ? 2 : 3;
-      hits.push([rank, -(index[i][1].value || 0), s, index[i][1]]);
+      var s = index[i][0], pos = s.indexOf(q), rank;
+      if (pos >= 0) { rank = s === q ? 0 : pos === 0 ? 1 : s.charAt(pos - 1) === " " ? 2 : 3; }
+      else if (index[i][1].indexOf(q) >= 0) { rank = 4; }
+      else { continue; }
+      if (index[i][3] !== null) { rank += 5; }  // a paper found through a node listing it
+      hits.push([rank, -(index[i][2].value || 0), s, index[i]]);
     }
     hits.sort(function (a, b) {
       return a[0] - b[0] || a[1] - b[1] || (a[2] < b[2] ? -1 : a[2] > b[2] ? 1 : 0);
     });
-    return hits.slice(0, limit).map(function (h) { return h[3]; });
+    return hits.slice(0, limit).map(function (h) { return {node: h[3][2], paper: h[3][3]}; });
   }
 
   function focusNode(id) {
-    var n = nodes.get(id);
+    var n = byId.get(id);
     if (!n) { return false; }
-    if (!visible(n)) { resetFilters(); }
-    network.focus(id, {scale: Math.max(network.getScale(), 1.0), animation: false});
+    if (!visible(n)) { showNode(n); }
+    network.focus(id, {scale: Math.max(network.getScale(), 0.7), animation: false});
     select(id);
     say("found: " + nameOf(id));
     return true;
@@ -235,10 +592,12 @@
 
   function showResults() {
     var found = matches(search.value, 8);
-    var items = found.map(function (n) {
-      var b = el("button", String(n.name || n.label));
+    var items = found.map(function (hit) {
+      var n = hit.node;
+      var b = el("button", hit.paper !== null ? hit.paper : String(n.name || n.text));
       b.type = "button";
-      b.appendChild(el("span", groupLabel[n.group] || "", "kg-kind"));
+      b.appendChild(el("span", hit.paper !== null ? "paper, via " + nameOf(n.id)
+                                                   : groupLabel[n.group] || "", "kg-kind"));
       b.addEventListener("click", function () { results.replaceChildren(); focusNode(n.id); });
       var li = el("li");
       li.appendChild(b);
@@ -251,8 +610,8 @@
   function findAndFocus(query) {
     var found = matches(query, 1);
     if (!found.length) { say("no node matches"); return null; }
-    focusNode(found[0].id);
-    return found[0].id;
+    focusNode(found[0].node.id);
+    return found[0].node.id;
   }
 
   if (search) {
@@ -273,16 +632,39 @@
     });
   }
   var fit = document.getElementById("kg-fit");
-  if (fit) { fit.addEventListener("click", function () { network.fit({animation: false}); }); }
+  if (fit) { fit.addEventListener("click", fitShown); }
   var reset = document.getElementById("kg-reset");
-  if (reset) { reset.addEventListener("click", function () { unselect(); resetFilters(); network.fit(); }); }
+  if (reset) {
+    reset.addEventListener("click", function () { unselect(); initialFilters(); refreshFilter(); });
+  }
 
-  network.once("afterDrawing", function () {
-    window.kgReady = {scriptStart: started, drawn: performance.now(),
-                      nodes: nodes.length, edges: edges.length};
+  // ready: the first drawing after the set-up (layout, labels) below
+  var setUp = false, draws = 0;
+  network.on("afterDrawing", function () {
+    draws++;
+    if (!setUp || window.kgReady !== undefined) { return; }
+    window.kgReady = {scriptStart: started, drawn: performance.now(), draws: draws,
+                      nodes: nodes.length, edges: edges.length, shown: nodeView.length,
+                      labels: lastLabels.length};
     document.body.setAttribute("data-ready", "1");
   });
 
+  if (nodeView.length !== nodes.length) { relayout(); }
+  labelOrder();
+  fitShown();
+  setUp = true;
+
   window.kg = {network: network, nodes: nodes, edges: edges, view: nodeView, data: data,
-               find: findAndFocus, focus: focusNode, select: select, unselect: unselect};
+               edgeView: edgeView, find: findAndFocus, focus: focusNode, select: select, unselect: unselect,
+               labels: function () { return lastLabels.slice(); },
+               shownBox: function () {
+                 var ids = nodeView.getIds(), pos = network.getPositions(ids);
+                 var b = {left: Infinity, top: Infinity, right: -Infinity, bottom: -Infinity};
+                 ids.forEach(function (id) {
+                   var d = network.canvasToDOM(pos[id]);
+                   b.left = Math.min(b.left, d.x); b.right = Math.max(b.right, d.x);
+                   b.top = Math.min(b.top, d.y); b.bottom = Math.max(b.bottom, d.y);
+                 });
+                 return {box: b, width: container.clientWidth, height: container.clientHeight};
+               }};
 }());

@@ -6,10 +6,12 @@ to a single self-contained page (vis-network inlined from the pyvis
 package, no CDN, nothing fetched); :func:`index_html` writes the page that
 links every file of a build. Writing files is the caller's business.
 
-- ``kg``: papers, people, tracks and entities;
+- ``kg``: the overview (tracks, top concepts and entities), or with
+  ``full=True`` papers, people, tracks and entities;
+- ``concepts``: the concept map (terms by association strength, clustered);
 - ``coauthors``: people by Leiden community, sized by papers;
 - ``ego AUTHOR``: an author's co-authors (radius 1 or 2);
-- ``track TRACK``: a track's papers, authors and entities;
+- ``track TRACK``: the concept map of a track's papers (its people hidden);
 - ``entity NAME``: papers mentioning an entity, entities mentioned with it;
 - ``entities``: the co-mention network of models, methods and datasets.
 
@@ -23,6 +25,7 @@ Examples
 """
 from __future__ import annotations
 
+from kg.viz.conceptmap import concept_map, overview_map
 from kg.viz.html import to_html
 from kg.viz.network import LegendEntry, ViewNetwork
 from kg.viz.site import index_html
@@ -43,6 +46,7 @@ from kg.viz.views import (
 
 __all__ = [
     "LegendEntry", "MAX_EDGES", "MAX_NODES", "VIEWS", "ViewNetwork", "coauthors_view",
+    "concept_map", "overview_map",
     "ego_view", "entities_view", "entity_view", "find_entity", "find_track", "index_html",
     "kg_view", "to_html", "track_view", "view",
 ]

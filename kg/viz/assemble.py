@@ -18,11 +18,20 @@ from kg.viz.layout import layout
 from kg.viz.network import LegendEntry, ViewNetwork
 from kg.viz.style import Group
 
-__all__ = ["assemble", "vis_options", "BIG_NODES", "BIG_EDGES"]
+__all__ = ["assemble", "vis_options", "BIG_NODES", "BIG_EDGES", "MAX_NODES", "MAX_EDGES",
+           "PAGE_ATTRS"]
 
+#: Above this many nodes a view keeps the top ones by its stated measure.
+MAX_NODES = 10_000
+#: Above this many edges a view keeps the strongest ones.
+MAX_EDGES = 40_000
 #: From this size on the page hides edges while dragging or zooming and skips hover.
 BIG_NODES = 2000
 BIG_EDGES = 5000
+#: Optional node attributes the page reads: ``o`` occurrences (the minimum-papers
+#: control), ``top`` (the initial scope), ``p`` indices into the view's paper
+#: table, ``pid`` a paper's id, ``q`` more text the search box matches.
+PAGE_ATTRS = ("o", "top", "p", "pid", "q")
 
 
 def assemble(
@@ -37,12 +46,16 @@ def assemble(
     edge_score: Callable[[object, object, dict], tuple] | None = None,
     edge_measure: str = "",
     seed: int = 0,
+    weight: str | None = None,
+    positions: dict | None = None,
 ) -> ViewNetwork:
     """Cap, lay out and convert an attributed NetworkX graph into ``net``.
 
     Nodes of ``G`` carry ``group``, ``label``, ``name``, ``title``, ``value``,
     ``tracks`` and optionally ``extra`` (vis options); edges ``relation`` and
     optionally ``width`` and ``n`` (a count the page puts in the tooltip).
+    ``weight`` names an edge attribute the layout pulls by; ``positions``
+    may give some nodes' positions (the others are laid out).
     """
     order = {v: i for i, v in enumerate(G)}
     total = G.number_of_nodes()
@@ -76,7 +89,9 @@ def assemble(
         sub_edges = [sub_edges[i] for i in keep_e]
     H.add_edges_from(sub_edges)
 
-    pos = layout(H, seed=seed)
+    fixed = positions or {}
+    pos = layout(H.subgraph([v for v in nodes if v not in fixed]), seed=seed, weight=weight)
+    pos.update((v, fixed[v]) for v in nodes if v in fixed)
     ids = {v: i for i, v in enumerate(nodes)}
     track_set = sorted({t for v in nodes for t in G.nodes[v].get("tracks", ())})
     track_ix = {t: i for i, t in enumerate(track_set)}
@@ -89,6 +104,7 @@ def assemble(
         tr = d.get("tracks", ())
         if tr:
             node["t"] = [track_ix[t] for t in tr]
+        node.update((k, d[k]) for k in PAGE_ATTRS if k in d)
         node.update(d.get("extra", {}))
         vis_nodes.append(node)
     vis_edges = []
@@ -98,12 +114,14 @@ def assemble(
             e["width"] = d["width"]
         if "n" in d:
             e["n"] = d["n"]
+        if "s" in d:  # association strength, for the tooltip
+            e["s"] = d["s"]
         vis_edges.append(e)
     net.set_graph(vis_nodes, vis_edges)
     net.keys = nodes
     net.tracks = track_set
     counts = Counter(G.nodes[v]["group"] for v in nodes)
-    net.legend = [LegendEntry(g.name, g.label, g.colour, g.shape, counts[g.name])
+    net.legend = [LegendEntry(g.name, g.label, g.colour, g.shape, counts[g.name], g.shown)
                   for g in groups if counts[g.name]]
     big = len(vis_nodes) > BIG_NODES or len(vis_edges) > BIG_EDGES
     net.options = vis_options(net.legend, big)

@@ -82,7 +82,7 @@ def _legend(net: Network) -> list[dict]:
     entries = getattr(net, "legend", None)
     if entries:
         return [{"group": e.group, "label": e.label, "colour": e.colour, "shape": e.shape,
-                 "count": e.count} for e in entries]
+                 "count": e.count, "shown": e.shown} for e in entries]
     # a plain pyvis Network: one entry per group its nodes use
     counts: dict[str, int] = {}
     for n in net.nodes:
@@ -93,7 +93,7 @@ def _legend(net: Network) -> list[dict]:
         kind = KIND_GROUPS.get(g)
         out.append({"group": g, "label": kind.label if kind else g,
                     "colour": kind.colour if kind else "#97c2fc",
-                    "shape": kind.shape if kind else "dot", "count": c})
+                    "shape": kind.shape if kind else "dot", "count": c, "shown": True})
     return out
 
 
@@ -106,11 +106,12 @@ def _legend_html(legend: list[dict]) -> str:
     rows = []
     for e in legend:
         rows.append(
-            '<label><input type="checkbox" checked data-group="{g}">'
+            '<label><input type="checkbox"{checked} data-group="{g}">'
             '<span class="kg-swatch kg-shape-{shape}" style="background:{colour}"></span>'
             '<span>{label}</span><span class="kg-count">{count:,}</span></label>'.format(
                 g=escape(e["group"]), shape=escape(e["shape"]), colour=escape(e["colour"]),
-                label=escape(e["label"]), count=e["count"]))
+                label=escape(e["label"]), count=e["count"],
+                checked=" checked" if e.get("shown", True) else ""))
     return "\n".join(rows)
 
 
@@ -120,6 +121,23 @@ def _track_html(tracks: list[str]) -> str:
     opts = "".join(f'<option value="{i}">{escape(t)}</option>' for i, t in enumerate(tracks))
     return ('<label>Track <select id="kg-track"><option value="">all tracks</option>'
             f"{opts}</select></label>")
+
+
+def _controls_html(controls: dict) -> str:
+    """The minimum-papers box and the scope choice, when the view has them."""
+    out = []
+    m = controls.get("min")
+    if m:
+        out.append('<label title="{t}">Min. papers <input id="kg-min" type="number" min="{lo}" '
+                   'max="{hi}" step="1" value="{v}"></label>'.format(
+                       t=escape(str(m.get("label", ""))), lo=int(m["floor"]),
+                       hi=int(m["max"]), v=int(m["value"])))
+    scope = controls.get("scope")
+    if scope:
+        out.append('<label>Show <select id="kg-scope"><option value="top" selected>{s}</option>'
+                   '<option value="all">everyone</option></select></label>'.format(
+                       s=escape(str(scope))))
+    return "\n".join(out)
 
 
 def to_html(net: Network) -> str:
@@ -150,12 +168,15 @@ def to_html(net: Network) -> str:
         "legend": legend,
         "tracks": tracks,
         "relations": {k: list(v) for k, v in RELATIONS.items()},
+        "papers": list(getattr(net, "papers", []) or []),
+        "controls": dict(getattr(net, "controls", {}) or {}),
     }
     note_html = "".join(
         f'<p class="{"kg-leftout" if n.startswith("Big graph") else "kg-note"}">{escape(n)}</p>'
         for n in notes)
     summary = (f"{len(net.nodes):,} nodes, {len(net.edges):,} links. Drag to pan, scroll to "
-               "zoom, hover for details, click a node to highlight its neighbours.")
+               "zoom (labels that would overlap appear as you zoom in), hover for details, "
+               "click a node for its panel.")
     legend_block = (f'<fieldset id="kg-legend"><legend>Show</legend>\n{_legend_html(legend)}'
                     "\n</fieldset>" if legend else "")
     return f"""<!DOCTYPE html>
@@ -180,9 +201,10 @@ def to_html(net: Network) -> str:
 {note_html}
 </header>
 <div id="kg-toolbar">
-<span id="kg-search-wrap"><label>Find <input id="kg-search" type="search" autocomplete="off" placeholder="name of a person, entity, track…" aria-describedby="kg-status"></label>
+<span id="kg-search-wrap"><label>Find <input id="kg-search" type="search" autocomplete="off" placeholder="person, concept, entity, paper, track…" aria-describedby="kg-status"></label>
 <ul id="kg-results"></ul></span>
 {_track_html(tracks)}
+{_controls_html(dict(getattr(net, "controls", {}) or {}))}
 <button id="kg-fit" type="button">Fit</button>
 <button id="kg-reset" type="button">Reset</button>
 <span id="kg-status" role="status" aria-live="polite"></span>

@@ -7,16 +7,51 @@ type, spellings and papers.
 """
 from __future__ import annotations
 
+import re
 from collections import Counter, defaultdict
-from functools import cached_property
+from functools import cached_property, lru_cache
+from importlib.resources import files
 
-from kg.graph import paper_author_keys
+from kg.graph import paper_author_keys, person_key
 from kg.models import Build, Paper
 from kg.viz.style import cite_label, first_sentences, join_limited, short_label
 
-__all__ = ["BuildIndex", "EntityRef"]
+__all__ = ["BuildIndex", "EntityRef", "content_words", "paper_nos", "OWN_NAME_MAX_PAPERS"]
 
 EntityRef = tuple[str, str, str, bool]  # (key, canonical, type, proposed)
+#: A proposed name is the paper's own when at most this many papers mention it.
+OWN_NAME_MAX_PAPERS = 2
+_WORD = re.compile(r"[^\W_][\w'’-]*")
+
+
+@lru_cache(maxsize=1)
+def _stopwords() -> frozenset[str]:
+    text = (files("kg") / "data" / "label_stopwords.txt").read_text(encoding="utf-8")
+    return frozenset(w.strip().casefold() for w in text.splitlines()
+                     if w.strip() and not w.lstrip().startswith("#"))
+
+
+def content_words(sentence: str, n: int = 5) -> list[str]:
+    """The first ``n`` words of ``sentence`` that carry content (not in
+    ``kg/data/label_stopwords.txt``, not one character long).
+
+    Examples
+    --------
+    >>> content_words("In this paper, we propose a novel sparse attention for long videos.")
+    ['sparse', 'attention', 'long', 'videos']
+    """
+    stop = _stopwords()
+    words = [w for w in _WORD.findall(sentence) if len(w) > 1 and w.casefold() not in stop]
+    return words[:n]
+
+
+def paper_nos(papers_of: dict[str, list[str]], key: str, paper_no: dict[str, int]) -> list[int]:
+    """Indices into a view's paper table of ``key``'s papers that the view has.
+
+    >>> paper_nos({"a": ["p2", "p9"]}, "a", {"p1": 0, "p2": 1})
+    [1]
+    """
+    return [paper_no[pid] for pid in papers_of.get(key, ()) if pid in paper_no]
 
 
 class BuildIndex:
@@ -30,7 +65,8 @@ class BuildIndex:
     ...     (Mention("BERT", "BERT", "model", 7, 11, key="bert"),))})
     >>> ix = BuildIndex(b)
     >>> print(ix.paper_tooltip("p1"))
-    Lee & Xu
+    Lee: BERT
+    id: p1
     Authors: Ann Lee, Bob Xu
     Track: ML · NLP
     Entities: BERT
@@ -81,23 +117,50 @@ class BuildIndex:
             return ()
         return (t.label, t.area) if t.subarea else (t.area,)
 
-    def paper_label(self, pid: str, width: int = 28) -> str:
-        """Title, else ``Proposed: Lee et al.``, else ``Lee et al.`` (short)."""
+    def own_name(self, pid: str) -> str | None:
+        """The name the paper proposes when it is the paper's own (mentioned by
+        at most :data:`OWN_NAME_MAX_PAPERS` papers: not a generic ``LLM``)."""
+        for key, canonical, _, proposed in self.paper_entities.get(pid, ()):
+            if proposed and len(self.entity_papers.get(key, ())) <= OWN_NAME_MAX_PAPERS:
+                return canonical
+        return None
+
+    def paper_label(self, pid: str, width: int = 40) -> str:
+        """Title, else ``Name: Lee et al.`` for a paper's own proposed name, else
+        ``Lee: first content words of the first sentence`` (short).
+
+        Examples
+        --------
+        >>> from kg.models import Corpus
+        >>> p = Paper("p", ("Ann Lee", "Bo Xu"), "In this work we study sparse attention for video.")
+        >>> BuildIndex(Build(Corpus((p,)))).paper_label("p")
+        'Lee: sparse attention video'
+        """
         p = self.papers[pid]
         if p.title:
             return short_label(p.title, width)
-        cite = cite_label(p.authors, p.authors_truncated)
-        proposed = [e[1] for e in self.paper_entities.get(pid, ()) if e[3]]
-        return short_label(f"{proposed[0]}: {cite}" if proposed else cite, width)
+        own = self.own_name(pid)
+        if own:
+            return short_label(f"{own}: {cite_label(p.authors, p.authors_truncated)}", width)
+        words = " ".join(content_words(first_sentences(self.abstract(pid), 1, 400)))
+        surname = p.authors[0].split()[-1] if p.authors and p.authors[0].split() else ""
+        return short_label(f"{surname}: {words}" if surname and words else surname or words
+                           or "paper", width)
 
     def paper_name(self, pid: str) -> str:
-        """The text the search box matches for a paper: title or label, and authors."""
+        """A paper's heading in the page: its title or a long label."""
         p = self.papers[pid]
-        return f"{p.title or self.paper_label(pid, 200)} ({', '.join(p.authors[:3])})"
+        return p.title or self.paper_label(pid, 120)
+
+    def paper_search(self, pid: str) -> str:
+        """More text the search box matches for a paper: proposed names and every author."""
+        p = self.papers[pid]
+        proposed = [c for _, c, _, prop in self.paper_entities.get(pid, ()) if prop]
+        return " | ".join([*proposed, *p.authors])
 
     def paper_tooltip(self, pid: str) -> str:
         p = self.papers[pid]
-        lines = [p.title or self.paper_label(pid, 120)]
+        lines = [p.title or self.paper_label(pid, 120), f"id: {pid}"]
         authors = join_limited(p.authors, 8)
         if p.authors_truncated:
             authors += " (list cut by the site)"
@@ -121,15 +184,24 @@ class BuildIndex:
                 out[k].append(p.id)
         return dict(out)
 
+    @cached_property
+    def person_names(self) -> dict[str, str]:
+        """Person key -> the name as first written."""
+        out: dict[str, str] = {}
+        for p in self.build.corpus.papers:
+            for a in p.authors:
+                out.setdefault(person_key(a), " ".join(a.split()))
+        return out
+
     def person_tracks(self, key: str) -> tuple[str, ...]:
         """Tracks (labels and areas) of a person's papers, most frequent first."""
         # asked for twice per person and view (tooltip, search): count once
         out = self._person_tracks.get(key)
         if out is None:
-            out = self._person_tracks[key] = self._tracks_of(self.person_papers.get(key, ()))
+            out = self._person_tracks[key] = self.tracks_of(self.person_papers.get(key, ()))
         return out
 
-    def _tracks_of(self, pids) -> tuple[str, ...]:
+    def tracks_of(self, pids) -> tuple[str, ...]:
         c: Counter[str] = Counter()
         for pid in pids:
             c.update(self.paper_tracks(pid))
@@ -181,7 +253,7 @@ class BuildIndex:
         return out
 
     def entity_tracks(self, key: str) -> tuple[str, ...]:
-        return self._tracks_of(self.entity_papers.get(key, ()))
+        return self.tracks_of(self.entity_papers.get(key, ()))
 
     def entity_tooltip(self, key: str, extra: tuple[str, ...] = ()) -> str:
         canonical, typ, spellings, proposing = self.entity_info[key]

@@ -30,6 +30,7 @@ class LegendEntry:
     colour: str
     shape: str
     count: int
+    shown: bool = True
 
 
 class ViewNetwork(Network):
@@ -54,6 +55,12 @@ class ViewNetwork(Network):
         it is sized).
     keys : list
         The graph node of each vis node id (ids are ``0 .. n-1``).
+    papers : list of [str, str]
+        ``[id, label]`` of the papers the nodes' ``p`` lists point into.
+    controls : dict
+        The page's extra filters: ``min`` (``{"value", "floor", "max"}``:
+        nodes with ``o`` below ``value`` start hidden) and ``scope`` (a
+        label: at the start only nodes with ``top`` are shown).
     """
 
     def __init__(self, view: str, title: str, *, directed: bool = False) -> None:
@@ -65,6 +72,8 @@ class ViewNetwork(Network):
         self.tracks: list[str] = []
         self.notes: list[str] = []
         self.keys: list = []
+        self.papers: list[list[str]] = []
+        self.controls: dict[str, Any] = {}
         self.options: dict[str, Any] = {}
 
     def set_graph(self, nodes: list[dict], edges: list[dict]) -> None:

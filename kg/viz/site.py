@@ -23,7 +23,8 @@ __all__ = ["index_html", "page", "DESCRIPTIONS"]
 #: What each known output file is, by section (names from :mod:`kg.buildfolder`).
 DESCRIPTIONS: dict[str, dict[str, str]] = {
     "Interactive views": {
-        bf.KG_HTML: "the knowledge graph: papers, people, tracks and entities",
+        bf.KG_HTML: "the overview: tracks and the most mentioned concepts and entities",
+        bf.CONCEPTS_HTML: "the concept map: terms clustered and linked by association strength",
         bf.COAUTHORS_HTML: "the co-authorship network, coloured by community",
         bf.ENTITIES_HTML: "models, methods and datasets linked when a paper mentions both",
     },

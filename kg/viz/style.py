@@ -19,17 +19,19 @@ import re
 from dataclasses import dataclass
 
 __all__ = ["Group", "KIND_GROUPS", "COMMUNITY_COLOURS", "OTHER_COLOUR", "RELATIONS",
-           "short_label", "cite_label", "first_sentences", "join_limited"]
+           "short_label", "cite_label", "count_noun", "first_sentences", "join_limited"]
 
 
 @dataclass(frozen=True)
 class Group:
-    """A legend entry: one kind of node with its colour and vis-network shape."""
+    """A legend entry: one kind of node with its colour and vis-network shape
+    (``shown=False``: hidden until its box is ticked)."""
 
     name: str
     label: str
     colour: str
     shape: str = "dot"
+    shown: bool = True
 
 
 # Okabe-Ito colours (distinguishable with the common colour-vision deficiencies)
@@ -43,7 +45,7 @@ KIND_GROUPS: dict[str, Group] = {g.name: g for g in (
     Group("task", "task", "#B8A30B", "triangle"),
     Group("metric", "metric", "#8C6D31", "triangle"),
     Group("other", "other entity", "#7F7F7F", "triangle"),
-    Group("concept", "concept", "#999933", "hexagon"),
+    Group("concept", "concept", "#117733", "dot"),
 )}
 
 # communities 0-9 (largest first) get their own colour; the rest share grey
@@ -60,7 +62,20 @@ RELATIONS: dict[str, tuple[str, str, bool]] = {
     "proposes": ("#B0457F", "proposes", False),
     "coauthor": ("#B8B8B8", "joint papers", False),
     "comention": ("#C9C0D8", "papers mentioning both", False),
+    "association": ("#C9C0D8", "papers mentioning both", False),
 }
+
+_PLURAL = {"person": "people", "entity": "entities", "community": "communities"}
+
+
+def count_noun(count: int, noun: str) -> str:
+    """``1 paper``, ``2 papers``, ``3 people``.
+
+    >>> count_noun(1, "paper"), count_noun(2, "person")
+    ('1 paper', '2 people')
+    """
+    return f"{count:,} {noun if count == 1 else _PLURAL.get(noun, noun + 's')}"
+
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[]?[A-Z0-9])")
 

@@ -1,15 +1,14 @@
-"""The six views of a build, each a :class:`~kg.viz.network.ViewNetwork`.
+"""The seven views of a build, each a :class:`~kg.viz.network.ViewNetwork`.
 
-- :func:`kg_view`: papers, people, tracks and entities (the knowledge graph);
-- :func:`coauthors_view`: people sized by papers, coloured by Leiden
-  community (seed 0, the communities of ``report.md``), edges as wide as
-  their joint papers;
-- :func:`ego_view`: an author and everyone within 1 or 2 co-authorship steps;
-- :func:`track_view`: a track's papers, their authors and entities;
+- :func:`kg_view`: papers, people, tracks and entities (the knowledge graph),
+  or the overview of tracks, top concepts and entities;
+- :func:`coauthors_view`, :func:`ego_view`: people (:mod:`kg.viz.peopleviews`);
+- :func:`track_view`: the concept map of a track's papers, its people hidden;
 - :func:`entity_view`: the papers mentioning an entity and the entities
   mentioned with it;
 - :func:`entities_view`: the co-mention network of models, methods and
-  datasets (linked when one paper mentions both).
+  datasets (linked when one paper mentions both);
+- ``concepts``: the concept map (:mod:`kg.viz.conceptmap`).
 
 Big graphs: above ``max_nodes`` a view keeps the nodes ranked highest by a
 measure it states (most links, most papers) and above ``max_edges`` the
@@ -19,35 +18,26 @@ strongest edges; the page says what was left out. Positions come from
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Callable
 
 import networkx as nx
 
 from kg.errors import KgError
-from kg.graph import coauthor_graph, knowledge_graph
+from kg.graph import knowledge_graph
 from kg.models import Build, Corpus
-from kg.viz.assemble import assemble
-from kg.viz.lookup import BuildIndex
+from kg.viz.assemble import MAX_EDGES, MAX_NODES, assemble
+from kg.viz.lookup import BuildIndex, paper_nos
 from kg.viz.network import ViewNetwork
+from kg.viz.peopleviews import coauthors_view, ego_view
 from kg.viz.style import (
-    COMMUNITY_COLOURS,
     KIND_GROUPS,
-    OTHER_COLOUR,
-    Group,
+    count_noun,
     join_limited,
     short_label,
 )
 
-if TYPE_CHECKING:
-    from kg.analysis.communities import Partition
-
 __all__ = ["VIEWS", "MAX_NODES", "MAX_EDGES", "view", "kg_view", "coauthors_view", "ego_view",
            "track_view", "entity_view", "entities_view"]
 
-#: Above this many nodes a view keeps the top ones by its stated measure.
-MAX_NODES = 10_000
-#: Above this many edges a view keeps the strongest ones.
-MAX_EDGES = 40_000
 #: Entity types of the co-mention view.
 ENTITY_VIEW_TYPES = ("model", "method", "dataset")
 
@@ -58,12 +48,7 @@ def _as_build(build: Build | Corpus) -> Build:
     return Build(corpus=build) if isinstance(build, Corpus) else build
 
 
-_PLURAL = {"person": "people", "entity": "entities", "community": "communities"}
-
-
-def _n(count: int, noun: str) -> str:
-    """``1 paper``, ``2 papers``, ``3 people``."""
-    return f"{count:,} {noun if count == 1 else _PLURAL.get(noun, noun + 's')}"
+_n = count_noun
 
 
 # ------------------------------------------------------- knowledge-graph views
@@ -79,16 +64,20 @@ def _from_kg(net: ViewNetwork, K: nx.MultiDiGraph, ix: BuildIndex, *, max_nodes:
              max_edges: int, seed: int, focus: str | None = None) -> ViewNetwork:
     """A view of (part of) the knowledge graph: one node per KG node, parallel edges merged."""
     G = nx.Graph()
+    pids = [nid.split(":", 1)[1] for nid in K if nid.startswith("paper:")]
+    paper_no = {pid: i for i, pid in enumerate(pids)}
+    net.papers = [[pid, ix.paper_label(pid)] for pid in pids]
     for nid, d in K.nodes(data=True):
         kind, key = nid.split(":", 1)
         label = d.get("label", key)
         attrs: dict[str, object]
         if kind == "paper":
             attrs = dict(label=ix.paper_label(key), name=ix.paper_name(key),
-                         title=ix.paper_tooltip(key), tracks=ix.paper_tracks(key))
+                         title=ix.paper_tooltip(key), tracks=ix.paper_tracks(key), pid=key,
+                         q=ix.paper_search(key))
         elif kind == "person":
             attrs = dict(label=short_label(label), name=label, title=ix.person_tooltip(key, label),
-                         tracks=ix.person_tracks(key))
+                         tracks=ix.person_tracks(key), p=paper_nos(ix.person_papers, key, paper_no))
         elif kind == "track":
             area, _, sub = key.partition(" · ")
             n = ix.track_counts.get(key, 0)
@@ -103,7 +92,7 @@ def _from_kg(net: ViewNetwork, K: nx.MultiDiGraph, ix: BuildIndex, *, max_nodes:
                                + _n(n, "paper") + " here", tracks=())
         else:
             attrs = dict(label=short_label(label), name=label, title=ix.entity_tooltip(key),
-                         tracks=ix.entity_tracks(key))
+                         tracks=ix.entity_tracks(key), p=paper_nos(ix.entity_papers, key, paper_no))
         attrs["group"] = _kind_group(kind, d.get("type"))
         if nid == focus:
             attrs["extra"] = {"borderWidth": 4, "focus": True}
@@ -138,12 +127,15 @@ def _from_kg(net: ViewNetwork, K: nx.MultiDiGraph, ix: BuildIndex, *, max_nodes:
 
 
 def kg_view(build: Build | Corpus, *, max_nodes: int = MAX_NODES, max_edges: int = MAX_EDGES,
-            seed: int = 0, graph: nx.MultiDiGraph | None = None) -> ViewNetwork:
+            seed: int = 0, graph: nx.MultiDiGraph | None = None,
+            full: bool = True) -> ViewNetwork:
     """The whole knowledge graph: papers, people, tracks and entities.
 
     Node size is the number of links; colour and shape the kind (entities by
     type). Above ``max_nodes`` the best-linked nodes are kept. ``graph`` may
-    pass the knowledge graph when already built.
+    pass the knowledge graph when already built. ``full=False`` gives the
+    overview instead (:func:`kg.viz.conceptmap.overview_map`: tracks, top
+    concepts and entities, no people), the page a build writes.
 
     Examples
     --------
@@ -156,9 +148,14 @@ def kg_view(build: Build | Corpus, *, max_nodes: int = MAX_NODES, max_edges: int
     (4, ['ML', 'ML · NLP'])
     """
     build = _as_build(build)
+    if not full:
+        from kg.viz.conceptmap import overview_map
+
+        return overview_map(build, seed=seed)
     net = ViewNetwork("kg", "Knowledge graph")
-    net.notes.append("Node size: number of links. Papers are labelled by what they propose "
-                     "and their first author (the listings have no titles).")
+    net.notes.append("Node size: number of links. Papers are labelled by the name they propose, "
+                     "else their first author and the first content words of the abstract "
+                     "(the listings have no titles).")
     K = knowledge_graph(build) if graph is None else graph
     return _from_kg(net, K, BuildIndex(build), max_nodes=max_nodes, max_edges=max_edges, seed=seed)
 
@@ -204,19 +201,21 @@ def find_track(build: Build | Corpus, name: str) -> tuple[str, list[str]]:
     raise KgError(f"no track named {name!r}{hint}")
 
 
-def track_view(build: Build | Corpus, track: str, *, max_nodes: int = MAX_NODES,
-               max_edges: int = MAX_EDGES, seed: int = 0) -> ViewNetwork:
-    """A track's papers with their authors and entities (see :func:`find_track`)."""
+def track_view(build: Build | Corpus, track: str, *, seed: int = 0) -> ViewNetwork:
+    """The concept map of a track's papers (see :func:`find_track`), with the
+    track's people as a group whose legend box starts unticked."""
+    from kg.viz.conceptmap import concept_map
+
     build = _as_build(build)
     label, pids = find_track(build, track)
     keep = set(pids)
     sub = Build(Corpus(tuple(p for p in build.corpus.papers if p.id in keep)),
                 {k: v for k, v in build.extractions.items() if k in keep})
-    net = ViewNetwork("track", f"Track: {label}")
-    net.notes.append(f"{_n(len(pids), 'paper')} in this track, with their authors and the "
-                     "entities they mention. Node size: number of links here.")
-    return _from_kg(net, knowledge_graph(sub), BuildIndex(build), max_nodes=max_nodes,
-                    max_edges=max_edges, seed=seed)
+    net = concept_map(sub, title=f"Track: {label}", people=True, seed=seed,
+                      note=f"{_n(len(pids), 'paper')} in this track; its people are hidden "
+                      "until you tick them in the legend.")
+    net.view = "track"
+    return net
 
 
 def find_entity(build: Build, name: str) -> str:
@@ -263,127 +262,6 @@ def entity_view(build: Build, name: str, *, max_nodes: int = MAX_NODES,
                     focus=f"entity:{key}")
 
 
-# ----------------------------------------------------------- people views
-
-
-def _person_graph(C: nx.Graph, ix: BuildIndex, group_of: Callable[[str], str],
-                  extra_lines: Callable[[str], tuple[str, ...]]) -> nx.Graph:
-    G = nx.Graph()
-    for k, d in C.nodes(data=True):
-        name = d.get("name", k)
-        lines = (f"{C.degree(k)} co-author{'s' if C.degree(k) != 1 else ''}", *extra_lines(k))
-        G.add_node(k, label=short_label(name), name=name, group=group_of(k),
-                   title=ix.person_tooltip(k, name, lines), value=d.get("papers", 1),
-                   tracks=ix.person_tracks(k))
-    for u, v, d in C.edges(data=True):
-        p = d.get("papers", 1)
-        G.add_edge(u, v, relation="coauthor", n=p, width=min(1 + 1.5 * (p - 1), 8))
-    return G
-
-
-def coauthors_view(build: Build | Corpus, *, max_nodes: int = MAX_NODES,
-                   max_edges: int = MAX_EDGES, seed: int = 0, graph: nx.Graph | None = None,
-                   partition: Partition | None = None) -> ViewNetwork:
-    """People sized by papers, coloured by Leiden community, edges by joint papers.
-
-    Communities are computed on the whole co-author graph (Leiden, ``seed``)
-    and numbered as in ``report.md``: 0 is the largest. The ten largest get
-    their own colour. ``graph`` and ``partition`` may pass the co-author
-    graph and its Leiden partition when already computed (the build does).
-
-    Examples
-    --------
-    >>> from kg.models import Paper
-    >>> c = Corpus((Paper("1", ("Ann Lee", "Bob Xu"), "x"), Paper("2", ("Ann Lee", "Bob Xu"), "y")))
-    >>> net = coauthors_view(c)
-    >>> [n["name"] for n in net.nodes], net.edges[0]["n"], net.legend[0].count
-    (['Ann Lee', 'Bob Xu'], 2, 2)
-    """
-    from kg.analysis.communities import leiden
-
-    build = _as_build(build)
-    ix = BuildIndex(build)
-    C = coauthor_graph(build) if graph is None else graph
-    part = leiden(C, seed=seed) if partition is None else partition
-    membership = part.membership
-    leaders: dict[int, list[str]] = {}
-    for k in sorted(C, key=lambda k: (-C.nodes[k]["papers"], C.nodes[k]["name"])):
-        c = membership[k]
-        if c < len(COMMUNITY_COLOURS) and len(leaders.setdefault(c, [])) < 2:
-            leaders[c].append(C.nodes[k]["name"])
-    groups = [Group(f"c{i}", f"community {i}: {', '.join(leaders.get(i, []))}", colour)
-              for i, colour in enumerate(COMMUNITY_COLOURS)]
-    groups.append(Group("c-rest", "smaller communities", OTHER_COLOUR))
-
-    def group_of(k: str) -> str:
-        c = membership[k]
-        return f"c{c}" if c < len(COMMUNITY_COLOURS) else "c-rest"
-
-    G = _person_graph(C, ix, group_of, lambda k: (f"community {membership[k]}",))
-    net = ViewNetwork("coauthors", "Co-authorship network")
-    net.notes.append(
-        f"{_n(C.number_of_nodes(), 'person')}, {_n(C.number_of_edges(), 'pair')} who wrote "
-        f"together; {_n(len(part.sizes), 'community')} (Leiden, seed {seed}). Node size: papers; "
-        "edge width: joint papers. People are told apart by name only.")
-    deg = dict(C.degree())
-    return assemble(
-        net, G, groups, max_nodes=max_nodes, max_edges=max_edges, seed=seed,
-        node_score=lambda k: (-C.nodes[k]["papers"], -deg[k]),
-        node_measure="most papers (ties: most co-authors, then name)",
-        edge_score=lambda u, v, d: (-d["n"], -(deg[u] + deg[v])),
-        edge_measure="most joint papers first",
-    )
-
-
-def ego_view(build: Build | Corpus, author: str, radius: int = 1, *,
-             max_nodes: int = MAX_NODES, max_edges: int = MAX_EDGES,
-             seed: int = 0) -> ViewNetwork:
-    """An author and their co-authors (radius 1) or also theirs (radius 2).
-
-    Raises
-    ------
-    KgError
-        For an unknown author or a radius other than 1 or 2.
-    """
-    from kg.analysis.pairs import ego_network, find_author
-
-    if radius not in (1, 2):
-        raise KgError(f"ego radius must be 1 or 2, not {radius}")
-    build = _as_build(build)
-    ix = BuildIndex(build)
-    C = coauthor_graph(build)
-    k0 = find_author(C, author)
-    E = ego_network(C, k0, radius)
-    # ego_network's node order follows a set: rebuild it in the co-author graph's order
-    members = E
-    E = nx.Graph()
-    E.add_nodes_from((k, C.nodes[k]) for k in C if k in members)
-    E.add_edges_from((u, v, d) for u, v, d in C.edges(E, data=True) if u in members and v in members)
-    dist = nx.single_source_shortest_path_length(E, k0, cutoff=radius)
-    groups = [Group("ego", "the author", "#D55E00", "star"),
-              Group("d1", "co-author", "#E69F00"),
-              Group("d2", "co-author of a co-author", "#56B4E9")]
-    G = _person_graph(E, ix, lambda k: "ego" if k == k0 else f"d{dist[k]}", lambda k: ())
-    # the author first, so a layout tie or a cap never drops them
-    order = [k0] + [k for k in G if k != k0]
-    H = nx.Graph()
-    H.add_nodes_from((k, G.nodes[k]) for k in order)
-    H.add_edges_from(G.edges(data=True))
-    H.nodes[k0]["extra"] = {"focus": True}
-    H.nodes[k0]["value"] = max(d["value"] for _, d in H.nodes(data=True)) + 1
-    name = C.nodes[k0]["name"]
-    net = ViewNetwork("ego", f"Co-authors of {name}" + (" (2 steps)" if radius == 2 else ""))
-    net.notes.append(f"{name} and {_n(E.number_of_nodes() - 1, 'person')} within {radius} "
-                     f"step{'s' if radius > 1 else ''}. Node size: papers; edge width: joint papers.")
-    return assemble(
-        net, H, groups, max_nodes=max_nodes, max_edges=max_edges, seed=seed,
-        node_score=lambda k: (dist[k], -H.nodes[k]["value"]),
-        node_measure="fewest steps from the author, then most papers",
-        edge_score=lambda u, v, d: (-d["n"],),
-        edge_measure="most joint papers first",
-    )
-
-
 # ------------------------------------------------------------ entities view
 
 
@@ -411,6 +289,8 @@ def entities_view(build: Build, *, types: tuple[str, ...] = ENTITY_VIEW_TYPES,
     for (a, b), n in pairs.items():
         partners[a][info[b][0]] = n
         partners[b][info[a][0]] = n
+    pids = [p.id for p in build.corpus.papers if p.id in ix.paper_entities]
+    paper_no = {pid: i for i, pid in enumerate(pids)}
     G = nx.Graph()
     for k in keys:
         top = sorted(partners[k].items(), key=lambda kv: (-kv[1], kv[0]))[:4]
@@ -418,10 +298,11 @@ def entities_view(build: Build, *, types: tuple[str, ...] = ENTITY_VIEW_TYPES,
         canonical, typ = info[k][0], info[k][1]
         G.add_node(k, label=short_label(canonical), name=canonical, group=typ,
                    title=ix.entity_tooltip(k, extra), value=len(ix.entity_papers[k]),
-                   tracks=ix.entity_tracks(k))
+                   tracks=ix.entity_tracks(k), p=paper_nos(ix.entity_papers, k, paper_no))
     for (a, b), n in sorted(pairs.items()):
         G.add_edge(a, b, relation="comention", n=n, width=min(1 + (n - 1), 8))
     net = ViewNetwork("entities", "Co-mentioned " + ", ".join(f"{t}s" for t in types))
+    net.papers = [[pid, ix.paper_label(pid)] for pid in pids]
     net.notes.append(f"{_n(len(keys), 'entity')}; two are linked when a paper mentions both. "
                      "Node size: papers mentioning it; edge width: papers mentioning both.")
     papers: dict[object, int] = {k: len(ix.entity_papers[k]) for k in keys}  # keyed like G's nodes
@@ -437,11 +318,13 @@ def entities_view(build: Build, *, types: tuple[str, ...] = ENTITY_VIEW_TYPES,
 
 # ---------------------------------------------------------------- dispatch
 
-VIEWS = ("kg", "coauthors", "ego", "track", "entity", "entities")
+VIEWS = ("kg", "coauthors", "ego", "track", "entity", "entities", "concepts")
 
 
 def view(build: Build, name: str, arg: str | None = None, **options) -> ViewNetwork:
     """The view called ``name`` (one of :data:`VIEWS`); ``arg`` names its subject.
+
+    ``kg`` is the overview (``full=True`` in ``options``: the whole graph).
 
     Raises
     ------
@@ -463,7 +346,11 @@ def view(build: Build, name: str, arg: str | None = None, **options) -> ViewNetw
         raise KgError(f"'{name}' takes no subject (got {arg!r}); "
                       "ego, track and entity take one")
     if name == "kg":
-        return kg_view(build, **options)
+        return kg_view(build, **{"full": False, **options})
+    if name == "concepts":
+        from kg.viz.conceptmap import concept_map
+
+        return concept_map(build, **options)
     if name == "coauthors":
         return coauthors_view(build, **options)
     return entities_view(build, **options)

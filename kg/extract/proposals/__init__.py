@@ -3,11 +3,16 @@
 a benchmark ``we present``.
 
 Pure functions over clean text; the spaCy component only calls
-:func:`find_proposals`. The detector's parts, one concern each:
+:func:`find_proposals`. Every word the detector uses is in one data file,
+``kg/data/proposals/lexicon.toml`` (how to add one: ``kg/data/proposals/
+README.md``). The detector's parts, one concern each:
 
-- :mod:`~kg.extract.proposals.patterns`: the regexes of naming sentences
-- :mod:`~kg.extract.proposals.anchors`: where each pattern is tried
-- :mod:`~kg.extract.proposals.cues`: the cue passes, :func:`find_proposals`
+- :mod:`~kg.extract.proposals.lexicon`: the word lists, read from the data file
+- :mod:`~kg.extract.proposals.patterns`: the regexes of naming sentences, built from them
+- :mod:`~kg.extract.proposals.anchors`: where each pattern is tried (anchor words, gates)
+- :mod:`~kg.extract.proposals.rules`: the rule table, each rule with its example
+- :mod:`~kg.extract.proposals.steps`: the guards, typing and recording rules are made of
+- :mod:`~kg.extract.proposals.cues`: :func:`find_proposals`, a loop over the table
 - :mod:`~kg.extract.proposals.pairs`: acronym pairs the paper makes its own
 - :mod:`~kg.extract.proposals.record`: the :class:`Proposal` and the guards on a name
 - :mod:`~kg.extract.proposals.classify`: the type a proposed name gets

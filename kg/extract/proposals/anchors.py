@@ -3,86 +3,91 @@ word is (a scan for one literal word is far cheaper than a scan for the whole
 pattern), and a few names are found backwards from a cheap anchor (", a",
 "outperforms", an enumeration mark).
 
-The anchor words' offsets come from the tokens when there are
-(:class:`Anchors`); without them the anchor word is found by regex.
+The anchor words come from the lexicon (:func:`build_anchor_sets`); their
+offsets come from the tokens when there are (:class:`Anchors`); without them
+the anchor word is found by regex.
 """
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from itertools import compress
 from typing import Iterator
 
-from kg.extract.proposals.patterns import (
-    ADVERB_BEFORE,
-    APPOSITION_AT,
-    CALLED,
-    CALLED_MORE,
-    CUE,
-    CUE_LOOSE,
-    CUE_LOWER,
-    CUE_PAREN,
-    DASH_NAME,
-    ENUM_AT,
-    ENUM_MARK,
-    ENUM_TITLE,
-    LOWER_NAMED,
-    METHOD_COMMA,
-    NAME_FULL,
-    NOVEL_PAREN,
-    OUR,
-    OUR_IS,
-    OWN,
-    OWN_APPOSITION,
-    SUBJECT,
-    VERBS,
-    VERBS_ING,
-    WINS_AT,
-)
-
-# the first words of the long patterns, as a regex (no tokens) and as words
-SUBJECT_AT = re.compile(r"\b(?:[Ww]e|[Tt]his|[Oo]ur|[Bb]y)\b")
-_CALLED_AT = re.compile(r"\b(?:called|dubbed|named|termed|coined|namely|abbreviated|which|we|"
-                        r"denoted|referred)\b")
-_OUR_AT = re.compile(r"\b(?:[Oo]ur|[Tt]he proposed)\b")
-_NOVEL_AT = re.compile(r"\b(?:novel|new|our|proposed)\b")
-_SUBJECT_WORDS = frozenset("We we This this Our our By by".split())
-_CALLED_WORDS = frozenset("called dubbed named termed coined namely abbreviated which we denoted "
-                          "referred".split())
-_OUR_WORDS = frozenset("Our our The the".split())
-_NOVEL_WORDS = frozenset("novel new our proposed".split())
-_WINS_WORDS = frozenset("outperforms surpasses beats achieves".split())
-_GATES = {_SUBJECT_WORDS: re.compile(rf"{SUBJECT}(?:{VERBS}|{VERBS_ING})"),
-          _OUR_WORDS: re.compile(r"[Oo]ur\b|[Tt]he proposed\b"),
-          _CALLED_WORDS: re.compile(r"(?:called|dubbed|named|termed|coined|namely|abbreviated|which we|"
-                                    r"we (?:call|name|term|dub|denote)|denoted (?:as|by)|referred to as)\b")}
-_ALL_ANCHOR_WORDS = (_SUBJECT_WORDS | _CALLED_WORDS | _OUR_WORDS | _NOVEL_WORDS | _WINS_WORDS
-                     | {"resulting"})
-_ANCHORS = {id(CUE): (SUBJECT_AT, _SUBJECT_WORDS), id(CUE_LOOSE): (SUBJECT_AT, _SUBJECT_WORDS),
-            id(CUE_PAREN): (SUBJECT_AT, _SUBJECT_WORDS),
-            id(LOWER_NAMED): (SUBJECT_AT, _SUBJECT_WORDS), id(CALLED): (_CALLED_AT, _CALLED_WORDS),
-            id(OUR): (_OUR_AT, _OUR_WORDS), id(OWN): (_OUR_AT, _OUR_WORDS),
-            id(OUR_IS): (_OUR_AT, _OUR_WORDS),
-            id(NOVEL_PAREN): (_NOVEL_AT, _NOVEL_WORDS),
-            id(CALLED_MORE): (_CALLED_AT, _CALLED_WORDS), id(DASH_NAME): (SUBJECT_AT, _SUBJECT_WORDS),
-            id(CUE_LOWER): (SUBJECT_AT, _SUBJECT_WORDS),
-            id(METHOD_COMMA): (SUBJECT_AT, _SUBJECT_WORDS)}
+from kg.extract.proposals.lexicon import Lexicon, alt, cased
+from kg.extract.proposals.patterns import Patterns
 
 
-# every word one of CALLED, CALLED_MORE and LOWER_NAMED needs (lower-cased)
-NAMING_HINTS = ("called", "dubbed", "named", "termed", "coined", "namely", "abbreviated",
-                "denote", "referred", "we call", "we name", "we term", "we dub")
-NAMING_TOKENS = frozenset(w for base in (
-    "called dubbed named termed coined namely abbreviated denote denoted denotes referred "
-    "call name term dub").split() for w in (base, base.capitalize()))
-NAMING_PATTERNS = (CALLED, LOWER_NAMED)
+@dataclass(frozen=True)
+class AnchorSet:
+    """The first words of a set of patterns: as a regex (no tokens) and as
+    words, and the gate an anchor passes when the cue goes on from it."""
 
-# where an apposition of the paper's own name can start: "our proposed X, Name", "the resulting"
-_OUR_NEXT = ("proposed ", "new ", "novel ", "final ")
-_OWN_APPOSITION_HINTS = ("resulting ", "ur proposed ", "ur new ", "ur novel ", "ur final ")
+    regex: re.Pattern[str]
+    words: frozenset[str]
+    gate: re.Pattern[str] | None = None
+
+
+@dataclass(frozen=True)
+class AnchorSets:
+    """Every anchor set and naming hint of one lexicon."""
+
+    subject: AnchorSet     # "we propose", "this paper introduces", "by introducing"
+    called: AnchorSet      # "called", "namely", "which we call"
+    our: AnchorSet         # "our", "the proposed"
+    novel: AnchorSet       # "novel", "new", "our", "proposed"
+    wins: AnchorSet        # "outperforms"
+    all_words: frozenset[str]
+    naming_tokens: frozenset[str]   # a naming pattern needs one of these tokens
+    naming_hints: tuple[str, ...]   # ... or, without tokens, one of these in the lower-cased text
+    our_next: tuple[str, ...]       # "our proposed X, Name": the words after "our"
+    resulting: tuple[str, ...]      # "the resulting model, Name"
+    own_apposition_hints: tuple[str, ...]
+
+
+def _words(*groups: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(x for g in groups for w in g for x in (w, w[0].upper() + w[1:]))
+
+
+def build_anchor_sets(lex: Lexicon, p: Patterns) -> AnchorSets:
+    """The anchor sets of the patterns ``p`` built from ``lex``."""
+    w = lex.__getitem__
+    subject = w("subject.we") + w("subject.this") + w("subject.our") + w("subject.by")
+    phrases = w("naming.phrases") + tuple(x for x in w("naming.phrases_more")
+                                          if x not in w("naming.phrases"))
+    naming = w("naming.participles") + w("naming.namely")
+    called_first = naming + tuple(dict.fromkeys(x.split()[0] for x in phrases))
+    glue = set(w("naming.phrase_glue"))
+    distinct = tuple(dict.fromkeys(t for x in phrases for t in x.split() if t not in glue))
+    proposed, our = w("nouns.proposed"), w("subject.our")
+    novel = w("nouns.novel_paren")
+    wins = w("wins.verbs") + w("wins.achieves")
+    own_adj = w("nouns.own_adjectives")
+    return AnchorSets(
+        subject=AnchorSet(re.compile(rf"\b(?:{cased(subject)})\b"), _words(subject),
+                          re.compile(rf"{p.SUBJECT}(?:{p.VERBS}|{alt(w('cue.verbs_ing'))})")),
+        called=AnchorSet(re.compile(rf"\b(?:{alt(called_first)})\b"), frozenset(called_first),
+                         re.compile(rf"(?:{alt(naming + phrases)})\b")),
+        our=AnchorSet(re.compile(rf"\b(?:{cased(our)}|[Tt]he (?:{alt(proposed)}))\b"),
+                      _words(our, ("the",)),
+                      re.compile(rf"{cased(our)}\b|[Tt]he (?:{alt(proposed)})\b")),
+        novel=AnchorSet(re.compile(rf"\b(?:{alt(novel)})\b"), frozenset(novel)),
+        wins=AnchorSet(p.WINS_AT, frozenset(wins)),
+        all_words=(_words(subject) | frozenset(called_first) | _words(our, ("the",))
+                   | frozenset(novel) | frozenset(wins) | frozenset(w("nouns.resulting"))),
+        naming_tokens=_words(naming, distinct),
+        naming_hints=tuple(x.lower() for x in naming + distinct),
+        our_next=tuple(f"{a} " for a in own_adj),
+        resulting=w("nouns.resulting"),
+        own_apposition_hints=(tuple(f"{r} " for r in w("nouns.resulting"))
+                              + tuple(f"{o[1:]} {a} " for o in our for a in own_adj)),
+    )
 
 
 class At:
     """A match-like (name span, start) found from an anchor."""
+
+    __slots__ = ("_span", "_start")
 
     def __init__(self, s: int, e: int, start: int) -> None:
         self._span = (s, e)
@@ -102,28 +107,28 @@ class Anchors:
 
     __slots__ = ("words", "sets", "gated")
 
-    def __init__(self, words: list[str], offsets: list[int]) -> None:
+    def __init__(self, words: list[str], offsets: list[int], anchors: frozenset[str]) -> None:
         self.words: dict[str, list[int]] = {}
         self.sets: dict[frozenset[str], list[int]] = {}
         self.gated: dict[frozenset[str], list[int]] = {}
-        anchors = _ALL_ANCHOR_WORDS
         for i in compress(range(len(words)), map(anchors.__contains__, words)):
             self.words.setdefault(words[i], []).append(offsets[i])
 
 
-def _starts(anchor: re.Pattern[str], words: frozenset[str], text: str,
-            at: Anchors | None) -> list[int]:
-    """Where the anchor ``words`` are in ``text`` (``at``: their offsets, from the
-    tokens; without it they are found by the regex ``anchor``), and, for a set with
-    a gate, only where the cue goes on ("we propose", "the proposed", "which we call")."""
+def starts(aset: AnchorSet, text: str, at: Anchors | None) -> list[int]:
+    """Where the anchor words of ``aset`` are in ``text`` (``at``: their offsets,
+    from the tokens; without it they are found by its regex), and, for a set
+    with a gate, only where the cue goes on ("we propose", "the proposed",
+    "which we call")."""
+    words = aset.words
     if at is None:
-        found = [a.start() for a in anchor.finditer(text)]
+        found = [a.start() for a in aset.regex.finditer(text)]
     else:
         cached = at.sets.get(words)   # the offsets of one anchor set, sorted once per text
         if cached is None:
             cached = at.sets[words] = sorted(o for w in words for o in at.words.get(w, ()))
         found = cached
-    gate = _GATES.get(words)
+    gate = aset.gate
     if gate is not None:
         gated = at.gated.get(words) if at is not None else None
         if gated is None:
@@ -134,62 +139,72 @@ def _starts(anchor: re.Pattern[str], words: frozenset[str], text: str,
     return found
 
 
-def anchored(rx: re.Pattern[str], text: str, at: Anchors | None = None) -> Iterator[re.Match[str]]:
-    """Matches of ``rx``, tried only where its first word is (see :func:`_starts`)."""
-    entry = _ANCHORS.get(id(rx))
-    if entry is None:
+def anchored(rx: re.Pattern[str], aset: AnchorSet | None, text: str,
+             at: Anchors | None = None) -> Iterator[re.Match[str]]:
+    """Matches of ``rx``, tried only where a word of ``aset`` is (see :func:`starts`)."""
+    if aset is None:
         yield from rx.finditer(text)
         return
-    anchor, words = entry
-    for a_start in _starts(anchor, words, text, at):
+    for a_start in starts(aset, text, at):
         m = rx.match(text, a_start)
         if m:
             yield m
 
 
-def backward(rx: re.Pattern[str], text: str, at: Anchors | None = None) -> Iterator[At]:
-    """The names found backwards from a cheap anchor ``rx`` (:data:`APPOSITION_AT`,
-    :data:`WINS_AT`, :data:`ENUM_AT`): the name before ", a", before "outperforms",
-    the Title phrase after an enumeration mark "(i)"."""
-    if rx is APPOSITION_AT or rx is WINS_AT:
-        # ", a ..." is found by a scan of the text (cheaper than a look at every comma token)
-        anchors = ([a.start() for a in rx.finditer(text)] if rx is APPOSITION_AT
-                   else _starts(rx, _WINS_WORDS, text, at))
-        for a_start in anchors:
-            end = a_start
-            if rx is WINS_AT:
-                if not rx.match(text, a_start):
-                    continue
-                adv = ADVERB_BEFORE.search(text, max(0, end - 30), end)
-                if not adv:
-                    continue
-                end = adv.start()
-            begin = max(text.rfind(" ", 0, end), text.rfind("(", 0, end),
-                        text.rfind("“", 0, end), text.rfind('"', 0, end)) + 1
-            if begin < end and NAME_FULL.fullmatch(text, begin, end):
-                yield At(begin, end, begin)
-    elif rx is ENUM_AT:
-        for a_start in [a.start() for a in rx.finditer(text)]:  # ")" may not be a token
-            a = rx.match(text, a_start)
-            if not a or not ENUM_MARK.search(text, max(0, a_start - 4), a_start):
-                continue
-            m = ENUM_TITLE.match(text, a.end())
-            if m:
-                yield At(m.start("name"), m.end("name"), a_start)
+def _name_before(p: Patterns, text: str, end: int, start: int) -> At | None:
+    begin = max(text.rfind(" ", 0, end), text.rfind("(", 0, end),
+                text.rfind("“", 0, end), text.rfind('"', 0, end)) + 1
+    if begin < end and p.NAME_FULL.fullmatch(text, begin, end):
+        return At(begin, end, begin)
+    return None
 
 
-def own_appositions(text: str, at: Anchors | None) -> Iterator[re.Match[str]]:
-    """Matches of :data:`OWN_APPOSITION`, tried only where "the resulting" or
+def appositions(p: Patterns, text: str) -> Iterator[At]:
+    """The names before ", a" (found by a scan of the text: cheaper than a look
+    at every comma token)."""
+    for a in p.APPOSITION_AT.finditer(text):
+        found = _name_before(p, text, a.start(), a.start())
+        if found:
+            yield found
+
+
+def winners(p: Patterns, aset: AnchorSet, text: str, at: Anchors | None) -> Iterator[At]:
+    """The names before "(consistently) outperforms"."""
+    for a_start in starts(aset, text, at):
+        if not p.WINS_AT.match(text, a_start):
+            continue
+        adv = p.ADVERB_BEFORE.search(text, max(0, a_start - 30), a_start)
+        if not adv:
+            continue
+        found = _name_before(p, text, adv.start(), a_start)
+        if found:
+            yield found
+
+
+def enumerated(p: Patterns, text: str) -> Iterator[At]:
+    """The Title phrases after an enumeration mark "(i)"."""
+    for a_start in [a.start() for a in p.ENUM_AT.finditer(text)]:  # ")" may not be a token
+        a = p.ENUM_AT.match(text, a_start)
+        if not a or not p.ENUM_MARK.search(text, max(0, a_start - 4), a_start):
+            continue
+        m = p.ENUM_TITLE.match(text, a.end())
+        if m:
+            yield At(m.start("name"), m.end("name"), a_start)
+
+
+def own_appositions(p: Patterns, sets: AnchorSets, text: str,
+                    at: Anchors | None) -> Iterator[re.Match[str]]:
+    """Matches of ``OWN_APPOSITION``, tried only where "the resulting" or
     "our proposed/new/novel/final" starts (the token anchors, when there are)."""
     if at is None:
-        if any(w in text for w in _OWN_APPOSITION_HINTS):
-            yield from OWN_APPOSITION.finditer(text)
+        if any(w in text for w in sets.own_apposition_hints):
+            yield from p.OWN_APPOSITION.finditer(text)
         return
-    starts = [o for w in ("our", "Our") for o in at.words.get(w, ())
-              if text.startswith(_OUR_NEXT, o + 4)]
-    starts += [o - 4 for o in at.words.get("resulting", ())
-               if o >= 4 and text[o - 4: o] in ("the ", "The ")]
-    for o in sorted(starts):
-        m = OWN_APPOSITION.match(text, o)
+    starts_ = [o for w in ("our", "Our") for o in at.words.get(w, ())
+               if text.startswith(sets.our_next, o + 4)]
+    starts_ += [o - 4 for r in sets.resulting for o in at.words.get(r, ())
+                if o >= 4 and text[o - 4: o] in ("the ", "The ")]
+    for o in sorted(starts_):
+        m = p.OWN_APPOSITION.match(text, o)
         if m:
             yield m

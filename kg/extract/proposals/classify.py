@@ -36,15 +36,13 @@ def type_after(text: str, end: int, before: str) -> str:
     return "method"
 
 
-_NOTION_BEFORE = re.compile(r"\b(?:notion|concept|idea|phenomenon|property)s? of (?:an? |the )?$")
-
-
-def coined_type(text: str, s: int, e: int, end: int) -> str:
+def coined_type(text: str, s: int, e: int, end: int, notion_before: re.Pattern[str]) -> str:
     """The type of a name the author set apart after a cue: its head noun's; a
     notion or a lower-case phrase with no telling head is no model, method or
-    dataset ("the notion of a *universal critic*", "the “weights component”")."""
+    dataset ("the notion of a *universal critic*", "the “weights component”");
+    ``notion_before`` tells the words of a notion before it (the lexicon's guards)."""
     name = text[s:e]
-    if _NOTION_BEFORE.search(text[max(0, s - 30): s].rstrip("“‘\"'`")):
+    if notion_before.search(text[max(0, s - 30): s].rstrip("“‘\"'`")):
         return "other"
     typ = head_type(name)
     if typ in ("model", "method", "dataset"):

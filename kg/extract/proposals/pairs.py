@@ -6,58 +6,102 @@ paper's own voice ("robust and conjugate Gaussian process (RCGP) regression").
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import Sequence
 
 from kg.extract.acronyms import AcronymPair
-from kg.extract.proposals.anchors import SUBJECT_AT
 from kg.extract.proposals.classify import cue_types, names_a_thing, type_after
-from kg.extract.proposals.patterns import FILLER, FIRST_PERSON, OPEN_Q, SUBJECT, VERBS
+from kg.extract.proposals.lexicon import Lexicon, alt
+from kg.extract.proposals.patterns import Patterns
 from kg.extract.proposals.record import Found
 from kg.extract.proposals.spans import sentence_start, word_in
 
-_NOT_PART_AFTER = re.compile(r"\s*(?:problems?|settings?|framework for|tasks?)\b")
-_PAIR_CUE = re.compile(rf"{SUBJECT}(?:{VERBS})\s+{FILLER}{OPEN_Q}$")
-# a sentence that builds the paper's own system: "we offer two matching strategies:",
-# "Within SemiRES, we design ..."
-_WE_MAKE = re.compile(r"\b[Ww]e (?:[a-z]+ ){0,6}?(?:to |and )?(?:propose|introduce|"
-                      r"present|develop|design|devise|offer|build|construct|employ a novel|"
-                      r"incorporate a novel)\s+(?:[^\s.;]*\s+){0,10}$")
-# a long form after these words names what is used or studied, not what is made
-_USED_BEFORE = re.compile(r"\b(?:on|for|using|use|in|within|of|to|as|into|from|over|than|like|"
-                          r"based on|combines?|apply|applying|incorporating|deal with)\s+"
-                          r"(?:(?:the|a|an|existing|standard|classical|empirical|effective)\s+)*$")
-_OWN_PART_CUE = re.compile(r"\b(?:consists? of|comprises?|includes?|contains?|employs?|uses?|"
-                           r"incorporates?|introduces?|leverages?|with|via|through)\b")
-# an acronym pair introduced right after a cue, or named as a part of the system
-_PART = re.compile(r"^\s*(?:(?:module|component|block|layer|loss|mechanism|strategy|framework|"
-                   r"method|algorithm|approach|scheme|objective|regularizer)\b(?!s)|,\s*which\b|"
-                   r",\s*(?:a|an)\s+(?:\w+\s+)?(?:new|novel|simple|proposed)\b)")
 _NOUN_AFTER = re.compile(r"\)\s+([a-z]+)")
-# (a short list on purpose: every model/method cue noun of discovery also let in fields and
-# tasks such as "Evolutionary Computation (EC) methods", "uncertainty quantification (UQ)")
-_OWN_THING_NOUNS = frozenset("pipeline framework method approach algorithm model architecture "
-                             "regression module network system technique strategy loss objective "
-                             "scheme mechanism estimator paradigm".split())
 
 
-_SENTENCE_SUBJECT = re.compile(r"\s*(?:(?:Specifically|Then|First|Moreover|Further|In addition|"
-                               r"Finally|(?:For|In|To|With|On|By|At) [^,.]{1,40}),\s*)?"
-                               r"(?:the\s+|our\s+)?([\w^+\-]+)")
+@dataclass(frozen=True)
+class PairPatterns:
+    """The contexts that make an acronym pair the paper's own, from the lexicon."""
+
+    not_part_after: re.Pattern[str]
+    we_make: re.Pattern[str]
+    used_before: re.Pattern[str]
+    own_part_cue: re.Pattern[str]
+    part: re.Pattern[str]
+    own_thing_nouns: frozenset[str]
+    sentence_subject: re.Pattern[str]
+    own_before: str             # (an alternation: "our|the proposed|...")
 
 
-def pair_proposals(col: Found, pairs: Sequence[AcronymPair]) -> None:
+def build_pair_patterns(lex: Lexicon) -> PairPatterns:
+    """The pair contexts of ``lex`` (its ``pairs`` lists)."""
+    w = lex.__getitem__
+    return PairPatterns(
+        not_part_after=re.compile(rf"\s*(?:{alt(w('pairs.not_part_after'))})\b"),
+        # a sentence that builds the paper's own system: "we offer two matching strategies:",
+        # "Within SemiRES, we design ..."
+        we_make=re.compile(rf"\b[Ww]e (?:[a-z]+ ){{0,6}}?(?:to |and )?"
+                           rf"(?:{alt(w('pairs.make_verbs'))})\s+(?:[^\s.;]*\s+){{0,10}}$"),
+        used_before=re.compile(rf"\b(?:{alt(w('pairs.used_before'))})\s+"
+                               rf"(?:(?:{alt(w('pairs.used_before_adjectives'))})\s+)*$"),
+        own_part_cue=re.compile(rf"\b(?:{alt(w('pairs.part_cues'))})\b"),
+        # an acronym pair introduced right after a cue, or named as a part of the system
+        part=re.compile(rf"^\s*(?:(?:{alt(w('pairs.part_nouns'))})\b(?!s)|,\s*which\b|"
+                        rf",\s*(?:a|an)\s+(?:\w+\s+)?(?:{alt(w('pairs.part_adjectives'))})\b)"),
+        own_thing_nouns=frozenset(w("pairs.own_thing_nouns")),
+        sentence_subject=re.compile(rf"\s*(?:(?:{alt(w('pairs.openers'))}|"
+                                    rf"(?:{alt(w('pairs.opener_prepositions'))}) [^,.]{{1,40}}),\s*)?"
+                                    r"(?:the\s+|our\s+)?([\w^+\-]+)"),
+        own_before=alt(w("pairs.own_before")),
+    )
+
+
+def _used_as_own(pp: PairPatterns, text: str, short: str, after: int) -> bool:
+    """Does ``short`` open a later sentence ("RCIG establishes") or follow the
+    paper's own words ("our proposed SaEC")?"""
+    rx = re.compile(rf"(?:(?:^|[.!?]\s+)(?:The\s+|Our\s+)?|\b(?:{pp.own_before})\s+)"
+                    rf"{re.escape(short)}\b")
+    return rx.search(text, after) is not None
+
+
+@lru_cache(maxsize=1)
+def _concept_names() -> tuple[frozenset[str], frozenset[str]]:
+    """The concept vocabulary's acronyms, and its labels and forms in lower case."""
+    from kg.concepts import load
+
+    v = load()
+    return (frozenset(a for c in v.concepts.values() for a in c.acronyms),
+            frozenset(f.lower() for c in v.concepts.values() for f in (c.label, *c.forms)))
+
+
+def known_concept(short: str, long: str) -> bool:
+    """Is an acronym pair a concept (by its acronym or its long form, a plural s aside)?
+
+    >>> known_concept("PTQ", "post-training quantization"), known_concept("RCIG", "rcig")
+    (True, False)
+    """
+    acronyms, labels = _concept_names()
+    low = long.lower()
+    return (short in acronyms or short.removesuffix("s") in acronyms or low in labels
+            or low.removesuffix("s") in labels)
+
+
+def pair_proposals(col: Found, pairs: Sequence[AcronymPair], p_: Patterns, pp: PairPatterns,
+                   subject_at: re.Pattern[str]) -> None:
     """The acronym pairs a text introduces as its own: right after a cue, named as
     a part of the system, defined in a sentence about it, or with a method's noun
-    after it in the paper's own voice."""
+    after it in the paper's own voice (``p_`` and ``pp``: the patterns;
+    ``subject_at``: the first words of the paper's voice)."""
     text, known, known_key, add, found = col.text, col.known, col.known_key, col.add, col.spans
     # acronym pairs: right after a cue, or named as a part ("(GSR) module", "(FiF), which")
     for p in pairs:
         first = min(p.long_start, p.short_start)
         last = max(p.long_end, p.short_end)
         before = text[max(0, first - 120): first]
-        cue = _PAIR_CUE.search(before) if SUBJECT_AT.search(before) else None
+        cue = p_.PAIR_CUE.search(before) if subject_at.search(before) else None
         after = text[last + 1: last + 30] if text[last: last + 1] == ")" else text[last: last + 30]
-        part = not cue and _PART.match(after)
+        part = not cue and pp.part.match(after)
         if part and after.lstrip().startswith(",") and len(
                 text[sentence_start(text, first): first].split()) < 3:
             continue   # "Homomorphic encryption (HE), which allows ...": a definition, no part
@@ -82,11 +126,11 @@ def pair_proposals(col: Found, pairs: Sequence[AcronymPair]) -> None:
         first = min(p.long_start, p.short_start)
         sent_start = sentence_start(text, first)
         head = text[sent_start: first]
-        subject = _SENTENCE_SUBJECT.match(head)
+        subject = pp.sentence_subject.match(head)
         if (subject and subject.group(1) in own) or (
-                names_a_thing(p.long) and not _USED_BEFORE.search(head[-60:])
-                and not _NOT_PART_AFTER.match(text, max(p.long_end, p.short_end) + 1)
-                and (_WE_MAKE.search(head[-150:]) or (_OWN_PART_CUE.search(head) and any(
+                names_a_thing(p.long) and not pp.used_before.search(head[-60:])
+                and not pp.not_part_after.match(text, max(p.long_end, p.short_end) + 1)
+                and (pp.we_make.search(head[-150:]) or (pp.own_part_cue.search(head) and any(
                     word_in(o, head) for o in own)))):
             ptype = "other" if col.blocked(p) else type_after(text, max(p.long_end, p.short_end), "")
             add(p.long, p.long_start, p.long_end, ptype, True)
@@ -97,10 +141,26 @@ def pair_proposals(col: Found, pairs: Sequence[AcronymPair]) -> None:
         if (p.long_start, p.long_end) in found or p.long_start > p.short_start:
             continue
         noun = _NOUN_AFTER.match(text, p.short_end)
-        if not noun or noun.group(1) not in _OWN_THING_NOUNS or known(p.short) or known(p.long):
+        if not noun or noun.group(1) not in pp.own_thing_nouns or known(p.short) or known(p.long):
             continue
         head = text[sentence_start(text, p.long_start): p.long_start]
-        if FIRST_PERSON.search(head) and not _USED_BEFORE.search(head[-60:]):
+        if p_.FIRST_PERSON.search(head) and not pp.used_before.search(head[-60:]):
             ptype = cue_types().get(noun.group(1)) or type_after(text, p.short_end, "")
+            add(p.long, p.long_start, p.long_end, ptype, True)
+            add(p.short, p.short_start, p.short_end, ptype, True)
+    # "we propose a new algorithm using reparameterization and convexification of
+    # implicit gradients (RCIG) ... RCIG establishes ...": a pair no one knows (no
+    # name, no concept) defined in the paper's own voice, whose short form then
+    # opens a sentence or follows "our"/"the proposed"
+    for p in pairs:
+        if (p.long_start, p.long_end) in found or p.long_start > p.short_start:
+            continue
+        if known(p.short) or known(p.long) or known_concept(p.short, p.long):
+            continue
+        head = text[sentence_start(text, p.long_start): p.long_start]
+        if not p_.FIRST_PERSON.search(head):
+            continue
+        if _used_as_own(pp, text, p.short, p.short_end):
+            ptype = "other" if col.blocked(p) else type_after(text, p.short_end, "")
             add(p.long, p.long_start, p.long_end, ptype, True)
             add(p.short, p.short_start, p.short_end, ptype, True)

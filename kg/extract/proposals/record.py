@@ -9,32 +9,49 @@ from dataclasses import dataclass
 from typing import Callable
 
 from kg.extract.acronyms import AcronymPair
+from kg.extract.proposals.lexicon import Lexicon, alt, cased
 
-# the contribution is a problem, setting or notion, not a method: "a problem setting
-# called Open-world Prompt Tuning (OPT)", "the Factored-Reward Bandits (FRBs), a novel
-# setting", "this key property, dubbed word sensitivity"
-_SETTING_BEFORE = re.compile(r"\b(?:setting|task|phenomenon|property|notion|concept|observation|"
-                             r"assumption|assumptions|condition|effect),?(?:\s+(?:that|which|is|are|we|"
-                             r"be|will|often|also))*\s+(?:called|named|termed|dubbed|call|term|dub|coin)"
-                             r"\s+(?:as\s+)?(?:the\s+)?[\"“‘']?$")
-_SETTING_AFTER = re.compile(r"\)?(?:\s*\([^()]*\))?\s*,\s*(?:a|an)\s+(?:\w+\s+){0,2}"
-                            r"(?:setting|problem|phenomenon)\b")
-
-_NOT_A_THING = re.compile(r"\b(?:[Ll]aws?|[Hh]ypothesis|[Tt]heorem|[Pp]rinciple|[Cc]onjecture|[Ii]ndex|"
-                          r"[Ss]core|[Mm]etric|[Pp]aradox|[Ee]ffect|[Pp]henomenon|[Dd]istance|"
-                          r"[Dd]ivergence|[Dd]iscrepancy|[Dd]isparity|[Mm]easure|[Aa]ssumption|"
-                          r"[Cc]ondition|[Pp]roperty)$")
 _QUOTES = frozenset("\"“‘'")
 _DIGITS = re.compile(r"[\d.,]+")
 _CAPITAL_NEXT = re.compile(r"\s+[A-Z]")
 _TWO_LOWER = re.compile(r"[a-z]{2}")
-_METRIC_AFTER = re.compile(r"(?:\s*\([^()]*\))?\)?\s*,?\s*(?:a\s+|an\s+)?(?:new\s+|novel\s+)?metric\b"
-                           r"(?!\s+(?:loss|learning|space|embedding))")
 _SPELLING = re.compile(r"^(?:[A-Z]{2,3}[a-z]{3,}|[a-z]{2,}[A-Z][a-z]{2,})$")
 _ADJECTIVE_COMPOUND = re.compile(r"^[\w^+]+-(?:[a-z]+)$")
-# words that are never a proposed name
-NOT_NAMES = frozenset({"2D", "3D", "4D", "1D", "We", "This", "The", "Our", "In", "To", "A", "An", "It",
-                       "These", "LLM", "LLMs", "AI", "ML", "I", "II", "III"})
+
+
+@dataclass(frozen=True)
+class Guards:
+    """The tests every name passes on its way in, built from the lexicon."""
+
+    setting_before: re.Pattern[str]
+    setting_after: re.Pattern[str]
+    not_a_thing: re.Pattern[str]
+    metric_after: re.Pattern[str]
+    notion_before: re.Pattern[str]
+    not_names: frozenset[str]
+
+
+def build_guards(lex: Lexicon) -> Guards:
+    """The guards of ``lex``: the words of a setting, law, metric or notion."""
+    w = lex.__getitem__
+    naming = alt(w("naming.participles") + w("naming.verbs") + w("naming.verbs_not_cue")
+                 + w("naming.coin"))
+    return Guards(
+        # the contribution is a problem, setting or notion, not a method: "a problem setting
+        # called Open-world Prompt Tuning (OPT)", "the Factored-Reward Bandits (FRBs), a novel
+        # setting", "this key property, dubbed word sensitivity"
+        setting_before=re.compile(
+            rf"\b(?:{alt(w('guards.setting_nouns'))}),?(?:\s+(?:{alt(w('guards.setting_between'))}))*"
+            rf"\s+(?:{naming})\s+(?:as\s+)?(?:the\s+)?[\"“‘']?$"),
+        setting_after=re.compile(r"\)?(?:\s*\([^()]*\))?\s*,\s*(?:a|an)\s+(?:\w+\s+){0,2}"
+                                 rf"(?:{alt(w('guards.setting_after'))})\b"),
+        not_a_thing=re.compile(rf"\b(?:{cased(w('guards.not_a_thing'))})$"),
+        metric_after=re.compile(r"(?:\s*\([^()]*\))?\)?\s*,?\s*(?:a\s+|an\s+)?(?:new\s+|novel\s+)?"
+                                rf"(?:{alt(w('guards.metric'))})\b"
+                                rf"(?!\s+(?:{alt(w('guards.metric_not_before'))}))"),
+        notion_before=re.compile(rf"\b(?:{alt(w('guards.notion'))})s? of (?:an? |the )?$"),
+        not_names=frozenset(w("guards.not_names")),
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,11 +68,12 @@ class Found:
     """The proposals of one text by span, as the passes find them, and the
     guards every name passes on its way in."""
 
-    __slots__ = ("text", "spans", "marked", "known", "known_key")
+    __slots__ = ("text", "spans", "marked", "known", "known_key", "guards")
 
     def __init__(self, text: str, known: Callable[[str], bool],
-                 known_key: Callable[[str], bool]) -> None:
+                 known_key: Callable[[str], bool], guards: Guards) -> None:
         self.text = text
+        self.guards = guards
         self.spans: dict[tuple[int, int], Proposal] = {}
         self.marked: set[tuple[int, int]] = set()   # names set apart by the author
         self.known = known
@@ -63,11 +81,11 @@ class Found:
 
     def add(self, name: str, ps: int, pe: int, ptype: str, strict: bool) -> bool:
         """Record a proposal (False if it names a setting, so its acronym does too)."""
-        text = self.text
+        text, g = self.text, self.guards
         seen = self.spans.get((ps, pe))
         if seen is not None:
             return seen.type != "other"   # (decided by an earlier cue)
-        if name in NOT_NAMES or len(name) < 2 or _DIGITS.fullmatch(name) or (
+        if name in g.not_names or len(name) < 2 or _DIGITS.fullmatch(name) or (
                 not strict and self.known(name)):
             return True
         if _ADJECTIVE_COMPOUND.search(name) and text[ps - 1: ps] not in _QUOTES and (
@@ -76,8 +94,8 @@ class Found:
         if (_SPELLING.match(name) and _CAPITAL_NEXT.match(text, pe)) or (
                 " " in name and not _TWO_LOWER.search(name.replace("LLMs", ""))):
             return True  # "PROjected DIffusion" (an acronym's letters), "W4A8 LLMs": no name
-        if (_SETTING_BEFORE.search(text, max(0, ps - 40), ps) or _SETTING_AFTER.match(text, pe)
-                or _NOT_A_THING.search(name) or _METRIC_AFTER.match(text, pe)):
+        if (g.setting_before.search(text, max(0, ps - 40), ps) or g.setting_after.match(text, pe)
+                or g.not_a_thing.search(name) or g.metric_after.match(text, pe)):
             # a problem setting, phenomenon, law, hypothesis or metric the paper proposes:
             # proposed, but no model, method or dataset
             ptype = "other"
@@ -90,5 +108,6 @@ class Found:
         text = self.text
         first = min(p.long_start, p.short_start)
         last = max(p.long_end, p.short_end) + (text[max(p.long_end, p.short_end):][:1] == ")")
-        return bool(_SETTING_BEFORE.search(text, max(0, first - 40), first)
-                    or _SETTING_AFTER.match(text, last))
+        g = self.guards
+        return bool(g.setting_before.search(text, max(0, first - 40), first)
+                    or g.setting_after.match(text, last))

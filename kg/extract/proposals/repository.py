@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from kg.extract.normalise import entity_key
-from kg.extract.proposals.record import NOT_NAMES
+from kg.extract.proposals.lexicon import load_lexicon
 
 _HOSTS = ("github.com/", "gitlab.com/")
 _REPOSITORY = re.compile(r"(?:github|gitlab)\.com/[\w.\-]+/([\w.\-]*\w)")
@@ -14,7 +14,8 @@ _NAME_WORD = re.compile(r"(?<![\w\-/.])[A-Za-z0-9][\w\-+]*[\w+](?![\w\-+/])")
 
 
 def repository_names(text: str, words: list[str] | None = None,
-                     offsets: list[int] | None = None) -> list[tuple[str, int, int]]:
+                     offsets: list[int] | None = None,
+                     not_names: frozenset[str] | None = None) -> list[tuple[str, int, int]]:
     """Where the text names the code repository it links to (its first use).
 
     A repository named like a word of the abstract names what the paper
@@ -22,13 +23,16 @@ def repository_names(text: str, words: list[str] | None = None,
     the paper's own). The word must look like a name (a capital or a digit)
     and match the repository's name up to case and separators. ``words`` and
     ``offsets`` are the text's tokens, when there are (cheaper than finding
-    the words again).
+    the words again); ``not_names`` are words that never name anything
+    (default: the lexicon's ``guards.not_names``).
 
     >>> repository_names("OSSCAR prunes. Code: https://github.com/lab/osscar.")
     [('OSSCAR', 0, 6)]
     >>> repository_names("We use transformers: https://github.com/x/transformers")
     []
     """
+    if not_names is None:
+        not_names = load_lexicon().words("guards.not_names")
     out = []
     for host in _HOSTS:
         at = text.find(host)   # (found by str.find: a regex scan for the host is 10x slower)
@@ -41,14 +45,16 @@ def repository_names(text: str, words: list[str] | None = None,
             if len(key) < 3:
                 continue
             end = text.rfind("http", 0, m.start())
-            found = _word_with_key(text, key, end if end >= 0 else m.start(), words, offsets)
+            found = _word_with_key(text, key, end if end >= 0 else m.start(), words, offsets,
+                                   not_names)
             if found:
                 out.append(found)
     return out
 
 
 def _word_with_key(text: str, key: str, end: int, words: list[str] | None,
-                   offsets: list[int] | None) -> tuple[str, int, int] | None:
+                   offsets: list[int] | None,
+                   not_names: frozenset[str]) -> tuple[str, int, int] | None:
     """The first name-shaped word before ``end`` whose key is ``key``.
 
     ``str.find`` on the lower-cased text first, for the key's own letters and
@@ -59,7 +65,7 @@ def _word_with_key(text: str, key: str, end: int, words: list[str] | None,
     def name_at(i: int) -> tuple[str, int, int] | None:
         w = _NAME_WORD.match(text, i)
         word = w.group(0) if w else ""
-        if word.lower() != word and word not in NOT_NAMES and entity_key(word) == key:
+        if word.lower() != word and word not in not_names and entity_key(word) == key:
             return word, i, i + len(word)
         return None
 
