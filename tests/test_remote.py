@@ -158,7 +158,7 @@ def _compare_cases():
     for name, (ds, params) in sorted(CASES.items()):
         marks = [_KNOWN[name]] if name in _KNOWN else []
         yield pytest.param(name, ds, params, id=name, marks=marks)
-        if ds == "sample":  # the full build has extractions too: run the rest there as well
+        if ds in ("sample", "built"):  # the full build has extractions too: run the rest there
             continue
         yield pytest.param(name, "sample", params, id=f"{name}@sample", marks=marks)
 
@@ -167,7 +167,7 @@ def _compare_cases():
 def test_library_query_same_on_virtuoso(name, ds, params, virtuoso, pushed, sample_build,
                                         fixture_nt, concepts_nt):
     query = queries.get(name.split(":")[0])
-    if ds == "sample":
+    if ds in ("sample", "built"):  # the sample as `kg build` builds it
         local = EmbeddedStore(sample_build / "store")
         graph = SAMPLE_GRAPH
     else:
