@@ -97,8 +97,10 @@ def pick_params(store) -> dict[str, str]:
     track = one(pre + "PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#> SELECT ?l WHERE { "
                 "?t a kgo:Track ; rdfs:label ?l ; kgo:paperCount ?n ; skos:broader ?a } "
                 "ORDER BY DESC(?n) LIMIT 1", "x")
+    concept = one(pre + "SELECT ?n WHERE { ?c a kgo:Concept ; skos:prefLabel ?n ; "
+                  "kgo:paperCount ?k } ORDER BY DESC(?k) ?n LIMIT 1", "x")
     return {"author": author, "paper": paper, "entity": entity, "family": family, "kind": kind,
-            "track": track}
+            "track": track, "concept": concept}
 
 
 def _time_one(store, q, pv, repeat: int, budget: float) -> tuple[float, int]:

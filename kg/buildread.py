@@ -4,9 +4,9 @@ The file names are :mod:`kg.buildfolder`'s; what is read comes back as the
 typed values the build wrote (:mod:`kg.models`, :mod:`kg.reportdata`), with
 the models' own codecs, so a build read back is the build that was written:
 the same papers, mentions (with their keys and families) and acronyms.
-For ``kg coauthors``, ``kg viz``, ``kg query --from`` and notebooks.
-:func:`entity_build` is the build the stages after extraction read, in
-``kg build`` and read back alike.
+For ``kg coauthors``, ``kg viz``, ``kg query --from`` and notebooks. The
+stages after extraction read the build whole, concept mentions included (the
+RDF graph, the report, the graph views know concepts).
 """
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from kg.errors import KgError
 from kg.models import Build, Corpus, Extraction, Paper
 from kg.reportdata import BuildSummary, Report
 
-__all__ = ["entity_build", "load_build", "read_report", "read_summary"]
+__all__ = ["load_build", "read_report", "read_summary"]
 
 T = TypeVar("T")
 
@@ -73,22 +73,7 @@ def load_build(folder: str | Path = "output", *, extractions: bool = True) -> Bu
         except (AttributeError, KeyError, TypeError, ValueError) as exc:
             raise KgError(f"{ex_path}: not a build record ({exc!r})") from None
     corpus = Corpus(papers=papers, entries=len(papers), files=(str(path),))
-    return entity_build(corpus, exs)
-
-
-def entity_build(corpus: Corpus, extractions: dict[str, Extraction]) -> Build:
-    """The build the RDF, graph, report and view stages read: the one place
-    concept mentions leave it. ``extractions.jsonl`` (and ``kg extract``) hold
-    them, but those stages know entities only (yet), so they read a concept
-    that is a gazetteer entry (LLM, Diffusion Model) as that entry, as before,
-    and no other concept (:func:`kg.extract.concepts.entity_view`)."""
-    from kg.concepts import load as load_concepts
-    from kg.extract.concepts import entity_view
-    from kg.extract.gazetteer import load as load_gazetteer
-
-    vocab, entities = load_concepts(), load_gazetteer().entities
-    return Build(corpus=corpus, extractions={k: entity_view(ex, vocab, entities)
-                                             for k, ex in extractions.items()})
+    return Build(corpus=corpus, extractions=exs)
 
 
 def _json_file(path: Path) -> dict:

@@ -4,11 +4,13 @@ Both are built from the typed values directly (one pass over the papers), not
 by walking RDF triples.
 
 - :func:`knowledge_graph`: a :class:`networkx.MultiDiGraph` with nodes of
-  ``kind`` ``paper``, ``person``, ``track`` and ``entity`` (each with a
-  ``label``) and edges with a ``relation``: ``author`` (paper -> person, with
-  ``position``), ``subject`` (paper -> track), ``broader`` (subarea -> area),
-  ``mentions`` and ``proposes`` (paper -> entity, ``mentions`` with a
-  ``count``).
+  ``kind`` ``paper``, ``person``, ``track``, ``entity`` and ``concept`` (each
+  with a ``label``; entities and concepts with a ``type``) and edges with a
+  ``relation``: ``author`` (paper -> person, with ``position``), ``subject``
+  (paper -> track), ``broader`` (subarea -> area), ``mentions`` (paper ->
+  entity or concept, with a ``count``) and ``proposes`` (paper -> entity). A
+  concept node (``concept:<id>``) is a concept mention's (``layer ==
+  "concept"``); the hierarchy of concepts is the RDF graph's.
 - :func:`coauthor_graph`: a :class:`networkx.Graph` with one node per person
   (keyed by :func:`kg.identity.person_key`: people are identified by name,
   homonyms merge) and one edge per pair who wrote together, with ``papers``
@@ -357,10 +359,10 @@ def knowledge_graph(build: Build | Corpus) -> nx.MultiDiGraph:
         counts: Counter[str] = Counter()
         proposed: dict[str, None] = {}
         for m in ex.mentions:
-            key = m.identity_key
-            eid = node_id("entity", key)
+            kind = "concept" if m.layer == "concept" else "entity"
+            eid = node_id(kind, m.identity_key)
             if eid not in K:
-                K.add_node(eid, kind="entity", label=m.canonical, type=m.type)
+                K.add_node(eid, kind=kind, label=m.canonical, type=m.type)
             counts[eid] += 1
             if m.proposed:
                 proposed[eid] = None

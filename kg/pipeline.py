@@ -208,7 +208,6 @@ def _extract_stage(out: Path, corpus: Corpus, *, workers: int,
 
     The corpus it returns carries the warnings of cleaning too (formulas kept
     as written)."""
-    from kg.buildread import entity_build
     from kg.extract import extract_corpus, extraction_to_json, with_cleaning_warnings
 
     t0 = time.perf_counter()
@@ -225,9 +224,7 @@ def _extract_stage(out: Path, corpus: Corpus, *, workers: int,
                                 ensure_ascii=False) + "\n")
     corpus = with_cleaning_warnings(corpus)
     progress.done("extracting mentions", time.perf_counter() - t0)
-    # (concept mentions stay in extractions.jsonl; the stages after this one
-    # read the entity build: see kg.buildread.entity_build)
-    return ExtractStageResult(entity_build(corpus, extractions),
+    return ExtractStageResult(Build(corpus=corpus, extractions=extractions),
                               (buildfolder.EXTRACTIONS,), timings)
 
 

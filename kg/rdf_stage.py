@@ -39,6 +39,7 @@ from kg.progress import QUIET, Progress
 if TYPE_CHECKING:  # pragma: no cover
     import rdflib
 
+    from kg.concepts import ConceptVocab
     from kg.validate import Report
 
 __all__ = ["RDF_FORMATS", "RdfStageResult", "write_rdf"]
@@ -58,7 +59,8 @@ class RdfStageResult:
 def write_rdf(build: Build, out: str | Path, *, base: str | None = None,
               rdf_formats: Sequence[str] = (), entities: Mapping[str, Entity] | None = None,
               shapes: "rdflib.Graph | None" = None, progress: Progress = QUIET,
-              overlap: bool = False) -> RdfStageResult:
+              overlap: bool = False,
+              concepts: "ConceptVocab | None" = None) -> RdfStageResult:
     """Write ``graph.ttl`` (+ ``rdf_formats``) and ``store/`` into ``out``; validate.
 
     Parameters
@@ -79,6 +81,8 @@ def write_rdf(build: Build, out: str | Path, *, base: str | None = None,
         Write ``graph.ttl`` (and ``graph.jsonld``) on a thread while the store
         loads, compacts and validates (they run outside the GIL), instead of
         after them; the files are the same. A parallel build does this.
+    concepts : kg.concepts.ConceptVocab, optional
+        The concept vocabulary (default: the one kg ships).
 
     Raises
     ------
@@ -105,7 +109,8 @@ def write_rdf(build: Build, out: str | Path, *, base: str | None = None,
             t0 = time.perf_counter()
             with progress.stage("writing the RDF graph"):
                 with open(nt_tmp, "wb") as fh:
-                    triples = write_ntriples(build, fh, base, entities=entities)
+                    triples = write_ntriples(build, fh, base, entities=entities,
+                                             concepts=concepts)
             timings["rdf"] = time.perf_counter() - t0
             if overlap:
                 writer = _Serialiser(nt_tmp, out, rdf_formats, progress)

@@ -114,7 +114,7 @@ def _same_people(top, other) -> bool:
 
 
 def _content_md(c: ContentTables) -> Iterator[str]:
-    """Tracks, entities by type, proposed names, tracks x entities."""
+    """Tracks, entities by type, concepts, proposed names, tracks x entities."""
     yield "## Content"
     yield ""
     if c.tracks:
@@ -136,6 +136,20 @@ def _content_md(c: ContentTables) -> Iterator[str]:
         yield from _table(["type", "entities (papers)"], [
             [md_escape(ty), ", ".join(f"{md_escape(n)} ({_f(k)})" for n, k in top)]
             for ty, top in c.entities_by_type.items()])
+    if c.top_concepts:
+        yield "### Top concepts"
+        yield ""
+        yield ("Papers mentioning each concept (a method, model class, task, field or metric), "
+               "beside the top entities above.")
+        yield ""
+        yield from _table(["concept", "type", "papers"], [
+            [md_escape(n), md_escape(ty.replace("_", " ")), _f(k)] for n, ty, k in c.top_concepts])
+    if c.concepts_by_track:
+        yield "### Top concepts per track"
+        yield ""
+        yield from _table(["track", "concepts (papers)"], [
+            [md_escape(t.track), ", ".join(f"{md_escape(n)} ({_f(k)})" for n, k in t.concepts)]
+            for t in c.concepts_by_track])
     if c.proposed_by_track:
         yield "### Proposed names per track"
         yield ""

@@ -30,7 +30,8 @@ __all__ = [
     "NetworkStats", "LargeTeams", "Homonym", "Homonyms", "Caveats", "AuthorRow", "CentralityMethod", "Centrality",
     "Community", "PartitionSummary", "Communities", "Pair", "StrongestPairs", "Ego",
     "Parameters", "CoauthorReport", "ExtractionCounts", "BuildSummary", "ExtractionSummary",
-    "TrackRow", "TrackNames", "TrackCounts", "TrackEntities", "ContentTables", "Report",
+    "TrackRow", "TrackNames", "TrackCounts", "TrackEntities", "TrackConcepts", "ContentTables",
+    "Report",
 ]
 
 R = TypeVar("R", bound="Record")
@@ -456,14 +457,25 @@ class TrackEntities(Record):
 
 
 @dataclass(frozen=True)
+class TrackConcepts(Record):
+    """The concepts most papers of one track mention: (label, papers)."""
+
+    track: str
+    concepts: Ranked
+
+
+@dataclass(frozen=True)
 class ContentTables(Record):
-    """Tracks, entities by type, proposed names and tracks x entities (papers, most first)."""
+    """Tracks, entities by type, proposed names, tracks x entities, top concepts overall
+    and per track (papers, most first; the concepts came later, so may be missing)."""
 
     papers_without_track: int
     tracks: tuple[TrackRow, ...]
     entities_by_type: Mapping[str, Ranked]   # by type: (name, papers)
     proposed_by_track: tuple[TrackNames, ...]
     track_entities: TrackEntities
+    top_concepts: tuple[tuple[str, str, int], ...] | None = optional()  # (label, type, papers)
+    concepts_by_track: tuple[TrackConcepts, ...] | None = optional()
 
 
 @dataclass(frozen=True, kw_only=True)

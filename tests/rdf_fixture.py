@@ -106,3 +106,117 @@ def entities() -> dict[str, Entity]:
         Entity("LLaMA", "model", entity_key("LLaMA"), kind="language model"),
     ]
     return {e.key: e for e in rows}
+
+
+# ------------------------------------------------------------------ concepts
+#
+# The same five papers, each abstract with one sentence more that names
+# concepts (the concept finder's mentions: layer "concept", key = concept id),
+# read against the vocabulary in tests/data/concept_fixture/ (a copy of the 12-concept
+# seed, so the answers do not move when kg's own vocabulary grows):
+#
+# P1  + "Quantization and post-training quantization (PTQ) of large language models."
+#       quantization, post-training-quantization (twice, once as PTQ), large-language-model
+# P2  + "We propose QuantX for knowledge distillation of language models."
+#       proposes QuantX (method, kind quantization: under quantization by its kind);
+#       knowledge-distillation, language-model
+# P3  + "We cover image classification in computer vision."
+#       image-classification, computer-vision
+# P4  + "A diffusion model and reinforcement learning with policy gradient."
+#       diffusion-model (the gazetteer's Diffusion Model: one node, its entity IRI),
+#       reinforcement-learning, policy-gradient
+# P5  + "LLMs use post-training quantization."
+#       the entity LLM (the gazetteer entry that is large-language-model: counted as
+#       that concept), post-training-quantization
+#
+# Entities under concepts (links.jsonl): LLaMA-2 and LLaMA-3 through their family
+# root LLaMA -> large-language-model; LoRA -> parameter-efficient-fine-tuning,
+# SparseLoRA through its family root LoRA.
+
+CONCEPT_SENTENCES = {
+    P1: (" Quantization and post-training quantization (PTQ) of large language models.", (
+        ("Quantization", "quantization", "quantization", "method", 0),
+        ("post-training quantization", "post-training-quantization",
+         "post-training quantization", "method", 0),
+        ("PTQ", "post-training-quantization", "post-training quantization", "method", 0),
+        ("large language models", "large-language-model", "large language model",
+         "model_class", 0))),
+    P2: (" We propose QuantX for knowledge distillation of language models.", (
+        ("knowledge distillation", "knowledge-distillation", "knowledge distillation",
+         "method", 0),
+        ("language models", "language-model", "language model", "model_class", 0))),
+    P3: (" We cover image classification in computer vision.", (
+        ("image classification", "image-classification", "image classification", "task", 0),
+        ("computer vision", "computer-vision", "computer vision", "field", 0))),
+    P4: (" A diffusion model and reinforcement learning with policy gradient.", (
+        ("diffusion model", "diffusion-model", "diffusion model", "model_class", 0),
+        ("reinforcement learning", "reinforcement-learning", "reinforcement learning",
+         "field", 0),
+        ("policy gradient", "policy-gradient", "policy gradient", "method", 0))),
+    P5: (" LLMs use post-training quantization.", (
+        ("post-training quantization", "post-training-quantization",
+         "post-training quantization", "method", 0),)),
+}
+
+
+def concept_vocab():
+    """The fixture's concept vocabulary (tests/data/concept_fixture/)."""
+    from pathlib import Path
+
+    from kg.concepts import load
+
+    return load(str(Path(__file__).parent / "data" / "concept_fixture"))
+
+
+def make_concepts() -> Build:
+    """The fixture build with concept mentions added (see above; deterministic)."""
+    base = make()
+    papers, ex = [], {}
+    for paper in base.corpus.papers:
+        old = base.extractions[paper.id]
+        extra, rows = CONCEPT_SENTENCES[paper.id]
+        abstract = paper.abstract + extra
+        added = []
+        for text, cid, label, ctype, nth in rows:
+            m = _m(text, abstract[len(paper.abstract):], label, ctype, nth=nth)
+            added.append(Mention(text=text, canonical=label, type=ctype,
+                                 start=m.start + len(paper.abstract),
+                                 end=m.end + len(paper.abstract), key=cid, layer="concept"))
+        if paper.id == P2:
+            at = abstract.index("QuantX")
+            added.insert(0, Mention("QuantX", "QuantX", "method", at, at + 6, proposed=True,
+                                    key="quantx"))
+        if paper.id == P5:
+            at = abstract.index("LLMs")
+            added.insert(0, Mention("LLMs", "LLM", "model", at, at + 4, key="llm"))
+        mentions = tuple(sorted(old.mentions + tuple(added), key=lambda m: m.start))
+        papers.append(paper.__class__(**{**{f: getattr(paper, f) for f in (
+            "id", "authors", "authors_truncated", "track", "title", "sources")},
+            "abstract": abstract}))
+        ex[paper.id] = Extraction(paper.id, abstract, mentions, old.aliases)
+    corpus = Corpus(papers=tuple(papers), entries=5, files=base.corpus.files)
+    return Build(corpus=corpus, extractions=ex)
+
+
+def concept_entities() -> dict[str, Entity]:
+    """:func:`entities` and QuantX (a method of kind quantization)."""
+    from kg.vocab import entity_key
+
+    out = entities()
+    out[entity_key("QuantX")] = Entity("QuantX", "method", entity_key("QuantX"),
+                                       kind="quantization")
+    return out
+
+
+def ntriples() -> bytes:
+    """The N-Triples of the fixture (:func:`make`), read with the fixture's vocabulary."""
+    from kg.rdf import to_ntriples
+
+    return to_ntriples(make(), entities=entities(), concepts=concept_vocab())
+
+
+def concept_ntriples() -> bytes:
+    """The N-Triples of the concept fixture, as the query tests load it."""
+    from kg.rdf import to_ntriples
+
+    return to_ntriples(make_concepts(), entities=concept_entities(), concepts=concept_vocab())

@@ -15,7 +15,8 @@ from kg.rdf_stage import write_rdf
 @pytest.fixture(scope="module")
 def build_dir(tmp_path_factory):
     out = tmp_path_factory.mktemp("build")
-    write_rdf(rdf_fixture.make(), out, entities=rdf_fixture.entities())
+    write_rdf(rdf_fixture.make(), out, entities=rdf_fixture.entities(),
+              concepts=rdf_fixture.concept_vocab())
     return out
 
 

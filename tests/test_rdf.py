@@ -21,7 +21,8 @@ M = Minter()
 
 @pytest.fixture(scope="module")
 def fixture_graph() -> rdflib.Graph:
-    return to_graph(rdf_fixture.make(), entities=rdf_fixture.entities())
+    return to_graph(rdf_fixture.make(), entities=rdf_fixture.entities(),
+                    concepts=rdf_fixture.concept_vocab())
 
 
 @pytest.fixture(scope="module")

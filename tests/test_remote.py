@@ -24,7 +24,6 @@ from test_queries import CASES
 from kg import queries
 from kg.cli import main
 from kg.errors import QueryError, StoreError
-from kg.rdf import to_ntriples
 from kg.remote import RemoteStore, push, run_query_remote, with_bindings
 from kg.results import format_result
 from kg.store import EmbeddedStore
@@ -34,6 +33,7 @@ SCRIPT = ROOT / ".ci" / "start-virtuoso.sh"
 USER, PASSWORD = "dba", "dba"
 SAMPLE_GRAPH = "https://w3id.org/paper-kg/test/sample"
 FIXTURE_GRAPH = "https://w3id.org/paper-kg/test/fixture"
+CONCEPTS_GRAPH = "https://w3id.org/paper-kg/test/concepts"
 
 
 @pytest.fixture(scope="session")
@@ -64,18 +64,27 @@ def sample_build(sample_build_dir):
 @pytest.fixture(scope="session")
 def fixture_nt(tmp_path_factory):
     path = tmp_path_factory.mktemp("fixture") / "graph.nt"
-    nt = to_ntriples(rdf_fixture.make(), entities=rdf_fixture.entities())
+    nt = rdf_fixture.ntriples()
     path.write_bytes(nt if isinstance(nt, bytes) else nt.encode("utf-8"))
     return path
 
 
 @pytest.fixture(scope="session")
-def pushed(virtuoso, sample_build, fixture_nt):
-    """Both graphs loaded: the sample build by Graph Store Protocol, the fixture by Update."""
+def concepts_nt(tmp_path_factory):
+    path = tmp_path_factory.mktemp("concepts") / "graph.nt"
+    path.write_bytes(rdf_fixture.concept_ntriples())
+    return path
+
+
+@pytest.fixture(scope="session")
+def pushed(virtuoso, sample_build, fixture_nt, concepts_nt):
+    """The graphs loaded: the sample build by Graph Store Protocol, the fixtures by Update."""
     first = push(sample_build, virtuoso, SAMPLE_GRAPH, USER, PASSWORD)
     second = push(fixture_nt, virtuoso.replace("/sparql", "/sparql-auth"), FIXTURE_GRAPH,
                   USER, PASSWORD, method="update", batch_triples=500)
-    return {"sample": first, "fixture": second}
+    third = push(concepts_nt, virtuoso.replace("/sparql", "/sparql-auth"), CONCEPTS_GRAPH,
+                 USER, PASSWORD, method="update", batch_triples=500)
+    return {"sample": first, "fixture": second, "concepts": third}
 
 
 # ------------------------------------------------------------------ push
@@ -149,21 +158,22 @@ def _compare_cases():
     for name, (ds, params) in sorted(CASES.items()):
         marks = [_KNOWN[name]] if name in _KNOWN else []
         yield pytest.param(name, ds, params, id=name, marks=marks)
-        if ds == "sample":  # the full build has extractions too: run the rest there as well
+        if ds in ("sample", "built"):  # the full build has extractions too: run the rest there
             continue
         yield pytest.param(name, "sample", params, id=f"{name}@sample", marks=marks)
 
 
 @pytest.mark.parametrize("name,ds,params", list(_compare_cases()))
 def test_library_query_same_on_virtuoso(name, ds, params, virtuoso, pushed, sample_build,
-                                        fixture_nt):
+                                        fixture_nt, concepts_nt):
     query = queries.get(name.split(":")[0])
-    if ds == "sample":
+    if ds in ("sample", "built"):  # the sample as `kg build` builds it
         local = EmbeddedStore(sample_build / "store")
         graph = SAMPLE_GRAPH
     else:
-        local = EmbeddedStore.memory(Path(fixture_nt))
-        graph = FIXTURE_GRAPH
+        nt, graph = {"fixture": (fixture_nt, FIXTURE_GRAPH),
+                     "concepts": (concepts_nt, CONCEPTS_GRAPH)}[ds]
+        local = EmbeddedStore.memory(Path(nt))
     with local:
         want = queries.run(local, query, params)
     got = queries.run(RemoteStore(virtuoso, graph=graph), query, params)

@@ -30,20 +30,19 @@ def sample(sample_build_dir) -> Path:
 
 @pytest.fixture(scope="module")
 def expected(sample) -> dict:
-    """Counts per track and entity, straight from the build's JSON Lines files
-    (their mentions as the report reads them: entities, see
-    :func:`kg.buildread.entity_build`).
+    """Counts per track and entity, straight from the build's JSON Lines files.
 
     An entity is its key; its name and type are those of its first mention
-    (FiF is a dataset and a method in the sample: one entity).
+    (FiF is a dataset and a method in the sample: one entity). Concept mentions,
+    and mentions of a gazetteer entry that is a concept (LLM), are no entities.
     """
-    from kg.buildread import entity_build
-    from kg.models import Corpus, Extraction
+    from kg.concepts import load
+    from kg.identity import entity_key
 
+    concept_keys = {entity_key(c.entity) for c in load().concepts.values() if c.entity}
     papers = [json.loads(line) for line in (sample / bf.CORPUS).read_text().splitlines()]
-    read = {e["id"]: Extraction.from_json(e) for e in map(
-        json.loads, (sample / bf.EXTRACTIONS).read_text().splitlines())}
-    extractions = {k: ex.to_json() for k, ex in entity_build(Corpus(()), read).extractions.items()}
+    extractions = {e["id"]: e for e in map(json.loads,
+                                           (sample / bf.EXTRACTIONS).read_text().splitlines())}
     track_papers: Counter = Counter()
     track_authors: dict[str, set] = defaultdict(set)
     entity_papers: Counter = Counter()        # (name, type) -> papers
@@ -52,6 +51,8 @@ def expected(sample) -> dict:
     proposing: Counter = Counter()            # track -> papers proposing anything
     first: dict[str, tuple[str, str]] = {}
     for e in extractions.values():
+        e["mentions"] = [m for m in e["mentions"] if m.get("layer", "entity") != "concept"
+                         and (m.get("key") or m["canonical"].casefold()) not in concept_keys]
         for m in e["mentions"]:
             first.setdefault(m.get("key") or m["canonical"].casefold(), (m["canonical"], m["type"]))
     for p in papers:
@@ -125,8 +126,11 @@ def test_top_entities_by_type(expected, content, page):
         assert len(top) == min(10, len(counts))
         for name, n in top:
             assert expected["entities"][(name, ty)] == n
-    assert by_type["model"][0] == ["LLM", 21]
-    assert "LLM (21)" in page
+    # LLM is the concept large language model (one node): a concept, not a model
+    assert "LLM" not in {n for n, _ in by_type["model"]}
+    top = {n: k for n, _, k in content["top_concepts"]}
+    assert top["large language model"] >= 21  # the 21 papers naming LLMs, at least
+    assert _row("large language model", "model class", top["large language model"]) in page
 
 
 def test_proposed_names_per_track(expected, content, page):
@@ -150,8 +154,9 @@ def test_track_by_entity_table(expected, content, page):
         want = [expected["track_entity"][(r["track"], name)] for name, _ in te["entities"]]
         assert r["papers"] == want
         assert _row(r["track"], *want) in page
-    assert te["rows"][0]["papers"][0] == 8  # LLM in Deep Learning · Large Language Models
-    assert "<th>LLM (model)</th>" in page
+    assert "<th>LLM (model)</th>" not in page  # LLM is a concept now
+    llm_track = {t["track"]: dict(t["concepts"]) for t in content["concepts_by_track"]}
+    assert llm_track["Deep Learning · Large Language Models"]["large language model"] >= 8
 
 
 def test_report_md_drops_the_strength_table_that_repeats_papers(sample):

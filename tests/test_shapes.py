@@ -29,7 +29,7 @@ def _key(report):
 
 @pytest.fixture(scope="module")
 def fixture_nt() -> bytes:
-    return to_ntriples(rdf_fixture.make(), entities=rdf_fixture.entities())
+    return rdf_fixture.ntriples()
 
 
 def test_shapes_cover_every_class():

@@ -12,7 +12,7 @@ from kg.rdf import to_ntriples
 from kg.rdf_stage import write_rdf
 from kg.store import EmbeddedStore, StoreBuilder, load_graph, open_store, to_term
 
-NT = to_ntriples(rdf_fixture.make(), entities=rdf_fixture.entities())
+NT = rdf_fixture.ntriples()
 NAME = "PREFIX schema: <https://schema.org/> "
 
 

@@ -141,8 +141,9 @@ def _subject(build, name: str) -> str | None:
     if name == "track":
         return Counter(p.track.label for p in papers if p.track).most_common(1)[0][0]
     if name == "entity":
-        c = Counter(m.canonical for ex in build.extractions.values()
-                    for m in {x.canonical: x for x in ex.mentions}.values())
+        c = Counter(m.canonical for ex in build.extractions.values()  # entities, not concepts
+                    for m in {x.canonical: x for x in ex.mentions
+                              if x.layer == "entity"}.values())
         return c.most_common(1)[0][0]
     return None
 

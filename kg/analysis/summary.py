@@ -94,6 +94,8 @@ def extraction_summary(build: Build, top: int = TOP) -> dict:
     for ex in build.extractions.values():
         keys: dict[str, None] = {}
         for m in ex.mentions:
+            if m.layer == "concept":  # concepts are counted by kg.analysis.content
+                continue
             k = m.key or m.canonical.casefold()
             label.setdefault(k, (m.canonical, m.type))
             keys[k] = None

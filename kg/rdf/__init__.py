@@ -19,9 +19,9 @@ What the graph holds, per paper::
            kgo:authorsShown ; kgo:firstAuthorship (the authorship of position 1) ;
            dcterms:subject track ; schema:author person ;
            kgo:authorship [kgo:position, kgo:author, kgo:nameAsWritten] ;
-           schema:mentions entity ; kgo:proposes entity ;
+           schema:mentions entity | concept ; kgo:proposes entity ;
            prov:wasDerivedFrom file ; prov:qualifiedDerivation [prov:entity file ; kgo:line]
-    annotation a oa:Annotation ; oa:hasBody entity ;
+    annotation a oa:Annotation ; oa:hasBody entity | concept ;
            oa:hasTarget [oa:hasSource paper ;
                          oa:hasSelector [oa:start, oa:end], [oa:exact]]
 
@@ -35,7 +35,13 @@ and, shared between papers::
     entity a skos:Concept, kgo:Model|Method|Dataset|Task|Metric|Other ;
            skos:prefLabel ; skos:altLabel (variants, acronym long forms) ;
            skos:hiddenLabel (search keys) ; kgo:family ; kgo:kind ;
+           kgo:instanceOf concept ; kgo:paperCount ; kgo:mentionCount
+    concept a skos:Concept, kgo:Concept, kgo:Method|ModelClass|Task|Field|Metric ;
+           skos:prefLabel ; skos:altLabel (forms, acronyms, as written) ;
+           skos:hiddenLabel (search keys) ; skos:inScheme ; dcterms:identifier (its id) ;
+           skos:broader concept | skos:topConceptOf ; dcterms:source ; kgo:sourceId ;
            kgo:paperCount ; kgo:mentionCount
+           (the concepts mentioned or fallen under, and all their ancestors)
     collaboration a kgo:Collaboration ; rdfs:label "A — B" (names in order) ;
            kgo:member person, person ; kgo:jointPapers
            (only pairs of people with two or more joint papers; a paper

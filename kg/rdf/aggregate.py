@@ -1,12 +1,19 @@
 """What is shared across papers, gathered in one pass: people, tracks, entities, statistics.
 
 :class:`Aggregate` reads a :class:`~kg.models.Build` once and holds the
-nodes that papers share (people, tracks, entities, acronym definitions,
-listing files) with their IRIs, and the counts the graph states about them
-(``kgo:paperCount``, ``kgo:mentionCount``, ``kgo:authorCount``,
+nodes that papers share (people, tracks, entities, concepts, acronym
+definitions, listing files) with their IRIs, and the counts the graph states
+about them (``kgo:paperCount``, ``kgo:mentionCount``, ``kgo:authorCount``,
 ``kgo:trackCount``, ``kgo:jointPapers``). Entities mentioned under one key
 are merged here: their most frequent spelling and type win, their variants
 and the gazetteer's aliases become alternative labels.
+
+Concepts (:mod:`kg.concepts`) come from concept mentions (``layer ==
+"concept"``), from entity mentions of a gazetteer entry that is a concept
+(its ``entity`` field: counted as the concept, under the entity's IRI), and
+from the concepts named entities fall under (``kgo:instanceOf``); every
+ancestor of those is written too, so the hierarchy can be walked, but not
+the rest of the vocabulary.
 """
 from __future__ import annotations
 
@@ -14,12 +21,13 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Mapping
 
+from kg.concepts import CONCEPT_TYPES, Concept, ConceptVocab
 from kg.identity import entity_key
 from kg.models import ENTITY_TYPES, Build, Entity, Extraction, Paper
 from kg.teams import links_pairs
 from kg.vocab import ENTITY_CLASSES, Minter, source_name
 
-__all__ = ["Aggregate", "EntityInfo"]
+__all__ = ["Aggregate", "ConceptInfo", "EntityInfo"]
 
 _TYPE_ORDER = {t: i for i, t in enumerate(ENTITY_TYPES)}
 
@@ -57,6 +65,20 @@ class EntityInfo:
         return min(self.types.items(), key=lambda kv: (-kv[1], order.get(kv[0], 99), kv[0]))[0]
 
 
+@dataclass
+class ConceptInfo:
+    """One concept the graph holds: its vocabulary record and the names papers gave it.
+
+    ``concept`` is the vocabulary's record (for a concept mention whose id
+    the vocabulary does not know, one made from the mention: no hierarchy);
+    ``variants`` the other names it was written with (mention texts, and for
+    a concept that is a gazetteer entry, that entry's name and aliases).
+    """
+
+    concept: Concept
+    variants: set
+
+
 class Aggregate:
     """What is shared across papers: people, tracks, entities, acronyms, files.
 
@@ -69,10 +91,23 @@ class Aggregate:
     entities : mapping of str to kg.models.Entity, optional
         Known entities (the gazetteer): families, kinds and aliases of the
         entities the papers mention; families not mentioned become entities.
+    concepts : kg.concepts.ConceptVocab, optional
+        The concept vocabulary (default: none; :func:`kg.rdf.iter_ntriples`
+        passes the one kg ships).
     """
 
-    def __init__(self, build: Build, mint: Minter, entities: Mapping[str, Entity] | None):
+    def __init__(self, build: Build, mint: Minter, entities: Mapping[str, Entity] | None,
+                 concepts: ConceptVocab | None = None):
         self.mint = mint
+        self.vocab = concepts
+        self.concepts: dict[str, ConceptInfo] = {}  # concept id -> info
+        self.concept_iri: dict[str, str] = {}
+        self.concept_papers: Counter = Counter()
+        self.concept_mentions: Counter = Counter()
+        self.entity_concepts: dict[str, tuple[str, ...]] = {}  # entity key -> kgo:instanceOf
+        # entity key of a gazetteer entry that is a concept -> the concept's id
+        self.entity_is_concept: dict[str, str] = {} if concepts is None else {
+            entity_key(c.entity): c.id for c in concepts.concepts.values() if c.entity}
         self.people: dict[str, str] = {}  # person IRI -> the first name as written
         self.person_iri: dict[str, str] = {}  # name as written -> IRI
         self.tracks: dict[str, dict] = {}  # track IRI -> info
@@ -135,7 +170,9 @@ class Aggregate:
         for info in list(self.entities.values()):
             if info.family:
                 fkey = entity_key(info.family)
-                if fkey and fkey != info.key and fkey not in self.entities:
+                if fkey in self.entity_is_concept:  # the family root is a concept
+                    self._concept(self.entity_is_concept[fkey])
+                elif fkey and fkey != info.key and fkey not in self.entities:
                     meta = known.get(fkey)
                     fam = self._entity(fkey, meta.canonical if meta else info.family,
                                        meta.type if meta else info.type())
@@ -144,6 +181,48 @@ class Aggregate:
                         fam.kind = getattr(meta, "kind", None)
         for key in self.entities:
             self.entity_iri[key] = mint.entity(key)
+        self._link_concepts(known)
+
+    def _concept(self, cid: str, label: str | None = None, type_: str | None = None
+                 ) -> ConceptInfo:
+        """The info of concept ``cid``, made on first use (from the mention if unknown)."""
+        info = self.concepts.get(cid)
+        if info is None:
+            c = self.vocab.concepts.get(cid) if self.vocab is not None else None
+            if c is None:
+                c = Concept(id=cid, label=label or cid,
+                            type=type_ if type_ in CONCEPT_TYPES else "method")
+            info = self.concepts[cid] = ConceptInfo(c, set())
+        return info
+
+    def _link_concepts(self, known: Mapping[str, Entity]) -> None:
+        """The concepts entities fall under; every ancestor; the concepts' IRIs."""
+        vocab = self.vocab
+        if vocab is not None:
+            for key, info in self.entities.items():
+                cids = vocab.concepts_of_entity(key, info.kind)
+                if not cids and info.family:
+                    fkey = entity_key(info.family)
+                    if fkey in self.entity_is_concept:
+                        cids = (self.entity_is_concept[fkey],)
+                    elif fkey != key:
+                        fam = self.entities.get(fkey)
+                        kind = fam.kind if fam is not None else getattr(known.get(fkey), "kind",
+                                                                        None)
+                        cids = vocab.concepts_of_entity(fkey, kind)
+                if cids:
+                    self.entity_concepts[key] = cids
+                    for cid in cids:
+                        self._concept(cid)
+            for cid in list(self.concepts):
+                if cid in vocab.concepts:
+                    for up in vocab.ancestors(cid):
+                        self._concept(up)
+        for cid, cinfo in self.concepts.items():
+            self.concept_iri[cid] = self.mint.concept(cid, cinfo.concept.entity)
+        for key, cid in self.entity_is_concept.items():
+            if cid in self.concept_iri:
+                self.entity_iri[key] = self.concept_iri[cid]
 
     def _track(self, track) -> str:
         """Record a paper's track; return the IRI of the concept it is filed under."""
@@ -169,10 +248,25 @@ class Aggregate:
         return info
 
     def _extraction(self, paper: Paper, ex: Extraction) -> None:
-        by_key: dict[str, str] = {}
+        # the key of a name -> (is a concept, its concept id or entity key)
+        by_key: dict[str, tuple[bool, str]] = {}
         counted: set[str] = set()
+        concepts: set[str] = set()
         for m in ex.mentions:
             key = m.identity_key
+            cid = key if m.layer == "concept" else self.entity_is_concept.get(key)
+            if cid is not None:  # a concept, or a gazetteer entry that is one
+                self.concept_mentions[cid] += 1
+                if cid not in concepts:
+                    concepts.add(cid)
+                    self.concept_papers[cid] += 1
+                cinfo = self._concept(cid, m.canonical, m.type)
+                cinfo.variants.add(m.text)
+                if m.layer != "concept":
+                    cinfo.variants.add(m.canonical)
+                    by_key.setdefault(key, (True, cid))
+                by_key.setdefault(entity_key(m.text), (True, cid))
+                continue
             self.entity_mentions[key] += 1
             if key not in counted:
                 counted.add(key)
@@ -182,8 +276,8 @@ class Aggregate:
                 info.variants.add(m.text)
             if m.family and not info.family:
                 info.family = m.family
-            by_key.setdefault(entity_key(m.text), key)
-            by_key.setdefault(key, key)
+            by_key.setdefault(entity_key(m.text), (False, key))
+            by_key.setdefault(key, (False, key))
         for al in ex.aliases:
             iri = self.mint.acronym(al.short, al.long)
             acr = self.acronyms.setdefault(iri, {"short": al.short, "long": al.long,
@@ -192,4 +286,6 @@ class Aggregate:
             denoted = by_key.get(entity_key(al.short)) or by_key.get(entity_key(al.long))
             if denoted is not None:
                 acr["denotes"].add(denoted)
-                self.entities[denoted].variants.update((al.short, al.long))
+                is_concept, k = denoted
+                target = self.concepts[k] if is_concept else self.entities[k]
+                target.variants.update((al.short, al.long))

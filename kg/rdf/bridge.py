@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
+from kg.concepts import ConceptVocab
 from kg.models import Build, Entity
 from kg.rdf.ntriples import to_ntriples
 from kg.rdf.serialise import parse_ntriples
@@ -78,6 +79,7 @@ def ntriples_to_rdflib(source: bytes | Path | Iterable, graph: rdflib.Graph | No
 
 
 def to_graph(build: Build, base: str | None = None, *,
-             entities: Mapping[str, Entity] | None = None) -> rdflib.Graph:
+             entities: Mapping[str, Entity] | None = None,
+             concepts: ConceptVocab | None = None) -> rdflib.Graph:
     """The graph of ``build`` as an :class:`rdflib.Graph` (prefixes bound)."""
-    return ntriples_to_rdflib(to_ntriples(build, base, entities=entities))
+    return ntriples_to_rdflib(to_ntriples(build, base, entities=entities, concepts=concepts))

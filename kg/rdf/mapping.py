@@ -12,7 +12,7 @@ from __future__ import annotations
 from kg import __version__
 from kg.identity import entity_key, name_key, search_key
 from kg.models import Extraction, Paper
-from kg.rdf.aggregate import Aggregate, EntityInfo
+from kg.rdf.aggregate import Aggregate, ConceptInfo, EntityInfo
 from kg.rdf.labels import paper_label
 from kg.rdf.terms import (
     block,
@@ -31,14 +31,15 @@ from kg.rdf.terms import (
     subject_order,
     void,
 )
-from kg.vocab import ENTITY_CLASSES, PREFIXES
+from kg.vocab import CONCEPT_CLASSES, ENTITY_CLASSES, PREFIXES
 
-__all__ = ["dataset_block", "entity_block", "paper_blocks", "shared_blocks"]
+__all__ = ["concept_block", "dataset_block", "entity_block", "paper_blocks", "shared_blocks"]
 
 Pairs = list[str]
 Subject = tuple[str, Pairs]  # (subject, its "predicate object" pairs), N-Triples form
 
 _ENTITY_CLASS = {t: iri(c) for t, c in ENTITY_CLASSES.items()}
+_CONCEPT_CLASS = {t: iri(c) for t, c in CONCEPT_CLASSES.items()}
 #: namespaces that a dataset lists as ``void:vocabulary`` (all but the RDF basics)
 _VOCABULARIES = [iri(ns) for p, ns in PREFIXES.items() if p not in ("rdf", "rdfs", "xsd")]
 
@@ -115,8 +116,10 @@ def _mention_blocks(pid: str, s_paper: str, ex: Extraction, agg: Aggregate, po: 
     a = rdf.type
     mentioned: set[str] = set()
     proposed: set[str] = set()
+    entity_iri, concept_iri = agg.entity_iri, agg.concept_iri
     for n, men in enumerate(ex.mentions, start=1):
-        e = iri(agg.entity_iri[men.identity_key])
+        e = iri(concept_iri[men.key] if men.layer == "concept"
+                else entity_iri[men.identity_key])
         mentioned.add(e)
         if men.proposed:
             proposed.add(e)
@@ -153,33 +156,67 @@ def entity_block(info: EntityInfo, agg: Aggregate, scheme: str) -> Pairs:
             po.append(f"{kgo.family} {iri(agg.entity_iri[fkey])}")
     if info.kind:
         po.append(f"{kgo.kind} {lit(info.kind)}")
+    po.extend(f"{kgo.instanceOf} {iri(agg.concept_iri[c])}"
+              for c in agg.entity_concepts.get(info.key, ()))
     po.append(f"{kgo.paperCount} {integer(agg.entity_papers[info.key])}")
     po.append(f"{kgo.mentionCount} {integer(agg.entity_mentions[info.key])}")
+    return po
+
+
+def concept_block(info: ConceptInfo, agg: Aggregate, scheme: str) -> Pairs:
+    """A concept: its classes, labels, place in the hierarchy and the scheme, source, counts.
+
+    Its broader concepts are in the graph (the aggregate adds every
+    ancestor); a concept with none is a top concept of the scheme.
+    """
+    c = info.concept
+    a = rdf.type
+    po = [f"{a} {skos.Concept}", f"{a} {kgo.Concept}", f"{a} {_CONCEPT_CLASS[c.type]}",
+          f"{skos.prefLabel} {lit(c.label)}", f"{skos.inScheme} {scheme}",
+          f"{dcterms.identifier} {lit(c.id)}", f"{dcterms.source} {lit(c.source)}"]
+    folded = c.label.casefold()
+    alts = {v for v in (*c.forms, *c.acronyms, *info.variants, c.entity or "")
+            if v and v.casefold() != folded}
+    po.extend(f"{skos.altLabel} {lit(v)}" for v in alts)
+    keys = {search_key(n) for n in (c.label, c.id, *alts)} - {""}
+    po.extend(f"{skos.hiddenLabel} {lit(k)}" for k in keys)
+    broader = [b for b in c.broader if b in agg.concept_iri]
+    po.extend(f"{skos.broader} {iri(agg.concept_iri[b])}" for b in broader)
+    if not broader:
+        po.append(f"{skos.topConceptOf} {scheme}")
+    if c.source_id:
+        po.append(f"{kgo.sourceId} {lit(c.source_id)}")
+    po.append(f"{kgo.paperCount} {integer(agg.concept_papers[c.id])}")
+    po.append(f"{kgo.mentionCount} {integer(agg.concept_mentions[c.id])}")
     return po
 
 
 def shared_blocks(agg: Aggregate) -> list[Subject]:
     """Every subject papers share, in no particular order (the caller sorts).
 
-    Acronym definitions, the build activity, entities, people,
-    collaborations, the two concept schemes, listing files and tracks.
+    Acronym definitions, the build activity, entities, concepts, people,
+    collaborations, the three concept schemes, listing files and tracks.
     """
     mint = agg.mint
     a = rdf.type
     ent_scheme = iri(mint.scheme("entities"))
     trk_scheme = iri(mint.scheme("tracks"))
+    con_scheme = iri(mint.scheme("concepts"))
     out: list[Subject] = []
     for s, acr in agg.acronyms.items():
         po = [f"{a} {kgo.Acronym}", f"{kgo.short} {lit(acr['short'])}",
               f"{kgo.long} {lit(acr['long'])}"]
         po += [f"{kgo.definedIn} {iri(mint.paper(pid))}" for pid in acr["papers"]]
-        po += [f"{kgo.denotes} {iri(agg.entity_iri[k])}" for k in acr["denotes"]]
+        po += [f"{kgo.denotes} {iri(agg.concept_iri[k] if c else agg.entity_iri[k])}"
+               for c, k in acr["denotes"]]
         out.append((iri(s), po))
     out.append((iri(mint.activity()),
                 [f"{a} {prov.Activity}", f"{rdfs.label} {lit(f'kg {__version__} build')}"]
                 + [f"{prov.used} {iri(f)}" for f in agg.sources]))
     for key, info in agg.entities.items():
         out.append((iri(agg.entity_iri[key]), entity_block(info, agg, ent_scheme)))
+    for cid, cinfo in agg.concepts.items():
+        out.append((iri(agg.concept_iri[cid]), concept_block(cinfo, agg, con_scheme)))
     for s, name in agg.people.items():
         out.append((iri(s), [
             f"{a} {schema.Person}", f"{schema.name} {lit(name)}",
@@ -194,7 +231,8 @@ def shared_blocks(agg: Aggregate) -> list[Subject]:
             f"{kgo.member} {iri(pa)}", f"{kgo.member} {iri(pb)}",
             f"{kgo.jointPapers} {integer(n)}"]))
     for scheme, label, used in ((ent_scheme, "Entities", agg.entities),
-                                (trk_scheme, "Tracks", agg.tracks)):
+                                (trk_scheme, "Tracks", agg.tracks),
+                                (con_scheme, "Concepts", agg.concepts)):
         if used:
             out.append((scheme, [f"{a} {skos.ConceptScheme}", f"{skos.prefLabel} {lit(label)}"]))
     for s, name in agg.sources.items():

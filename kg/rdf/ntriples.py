@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import IO, Iterator, Mapping
 
+from kg.concepts import ConceptVocab
 from kg.models import Build, Entity
 from kg.rdf.aggregate import Aggregate
 from kg.rdf.mapping import dataset_block, paper_blocks, shared_blocks
@@ -21,7 +22,8 @@ __all__ = ["iter_ntriples", "to_ntriples", "write_ntriples"]
 
 
 def iter_ntriples(build: Build, base: str | None = None, *,
-                  entities: Mapping[str, Entity] | None = None) -> Iterator[str]:
+                  entities: Mapping[str, Entity] | None = None,
+                  concepts: ConceptVocab | None = None) -> Iterator[str]:
     """The graph of ``build`` as chunks of N-Triples text, in output order.
 
     Parameters
@@ -34,6 +36,8 @@ def iter_ntriples(build: Build, base: str | None = None, *,
     entities : mapping of str to kg.models.Entity, optional
         Known entities (e.g. the gazetteer), used for families, kinds and
         aliases of the entities the papers mention.
+    concepts : kg.concepts.ConceptVocab, optional
+        The concept vocabulary (default: the one kg ships, :func:`kg.concepts.load`).
 
     Yields
     ------
@@ -42,7 +46,11 @@ def iter_ntriples(build: Build, base: str | None = None, *,
         whose ``void:triples`` counts every triple including its own.
     """
     mint = Minter(base)
-    agg = Aggregate(build, mint, entities)
+    if concepts is None:
+        from kg.concepts import load
+
+        concepts = load()
+    agg = Aggregate(build, mint, entities, concepts)
     count = 0
     # everything except the papers and the dataset, in subject order;
     # the papers stream in between
@@ -66,18 +74,21 @@ def iter_ntriples(build: Build, base: str | None = None, *,
 
 
 def to_ntriples(build: Build, base: str | None = None, *,
-                entities: Mapping[str, Entity] | None = None) -> bytes:
+                entities: Mapping[str, Entity] | None = None,
+                concepts: ConceptVocab | None = None) -> bytes:
     """The graph of ``build`` as N-Triples (UTF-8 bytes), deterministic."""
-    return "".join(iter_ntriples(build, base, entities=entities)).encode("utf-8")
+    return "".join(iter_ntriples(build, base, entities=entities, concepts=concepts)
+                   ).encode("utf-8")
 
 
 def write_ntriples(build: Build, fh: IO[bytes], base: str | None = None, *,
-                   entities: Mapping[str, Entity] | None = None) -> int:
+                   entities: Mapping[str, Entity] | None = None,
+                   concepts: ConceptVocab | None = None) -> int:
     """Stream the graph of ``build`` as N-Triples into ``fh``; return the triple count."""
     n = 0
     buf: list[str] = []
     size = 0
-    for chunk in iter_ntriples(build, base, entities=entities):
+    for chunk in iter_ntriples(build, base, entities=entities, concepts=concepts):
         n += chunk.count("\n")
         buf.append(chunk)
         size += len(chunk)

@@ -99,6 +99,8 @@ class BuildIndex:
         for pid, ex in self.build.extractions.items():
             seen: dict[str, EntityRef] = {}
             for m in ex.mentions:
+                if m.layer == "concept":  # concepts are no entities (the views draw entities)
+                    continue
                 key = m.identity_key
                 old = seen.get(key)
                 if old is None:
@@ -237,6 +239,8 @@ class BuildIndex:
                 continue
             proposing: set[str] = set()
             for m in ex.mentions:
+                if m.layer == "concept":
+                    continue
                 key = m.identity_key
                 if key not in out:
                     out[key] = (m.canonical, m.type, Counter(), 0)

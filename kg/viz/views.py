@@ -85,6 +85,11 @@ def _from_kg(net: ViewNetwork, K: nx.MultiDiGraph, ix: BuildIndex, *, max_nodes:
                                _n(n, "paper") + " in this build"])
             attrs = dict(label=short_label(sub or area), name=key, title=title,
                          tracks=(key, area) if sub else (area,))
+        elif kind == "concept":
+            n = sum(1 for _ in K.predecessors(nid))
+            attrs = dict(label=short_label(label), name=label,
+                         title=f"{label}\nconcept ({d.get('type')}): mentioned in "
+                               + _n(n, "paper") + " here", tracks=())
         else:
             attrs = dict(label=short_label(label), name=label, title=ix.entity_tooltip(key),
                          tracks=ix.entity_tracks(key), p=paper_nos(ix.entity_papers, key, paper_no))
