@@ -257,3 +257,17 @@ def test_one_node_not_two(vocab, gazetteer):
     classes = [n for n, e in gazetteer.items()
                if e["kind"] in ("model class", "learning paradigm") and n not in named]
     assert classes == ["NN"]
+
+
+def test_every_acronym_spells_its_concept():
+    """An acronym's letters come from its label or a form, as Schwartz–Hearst reads
+    a definition (RoI is no acronym of 3D object detection); the few that a name
+    does not spell letter by letter are listed."""
+    from kg.extract.acronyms import find_best_long_form
+
+    spelt_otherwise = {"T2I", "XAI", "IS2RE", "ULA", "RBFN", "ROC-AUC"}
+    bad = [(a, c.id) for c in concepts.load().concepts.values() for a in c.acronyms
+           if a not in spelt_otherwise and not any(
+               find_best_long_form(a[:-1] if a.endswith("s") and len(a) > 2 else a, form)
+               for form in (c.label, *c.forms))]
+    assert bad == []
