@@ -202,7 +202,9 @@ class ConceptFinder(_Component):
 
         self.known = known
         self.modifiers = modifiers.load()
-        self.fixed = frozenset(c.id for c in self.index.vocab.concepts.values() if c.entity)
+        # a concept that is a named model, method or dataset keeps its name's span
+        self.fixed = frozenset(c.id for c in self.index.vocab.concepts.values() if c.entity and (
+            (e := gaz.entity(c.entity)) is None or e.type in ("model", "method", "dataset")))
 
     def __call__(self, doc: Doc) -> Doc:
         words, offsets, _, text = _words(doc)
