@@ -261,3 +261,23 @@ def test_a_concept_an_acronym_is_defined_for_keeps_the_authors_span():
                                   "We use teacher-free knowledge distillation."])
 def test_a_concept_that_is_a_gazetteer_entry_keeps_its_name(text):
     assert [t for t, _ in concepts_of(text)] == [text.split(" ", 3)[3].rstrip(".")]
+
+
+def test_a_word_attested_before_a_vocabulary_head_narrows_only_next_to_the_concept():
+    from kg.extract.concepts import ConceptMatch
+    from kg.extract.modifiers import extend, load, with_vocabulary
+
+    mods = with_vocabulary(load(), ["channel attention", "using gradients", "image restoration"])
+    assert "channel" in mods.attested and "using" not in mods.attested
+
+    def span(text: str) -> str:
+        words = text.split()
+        offsets = [sum(len(w) + 1 for w in words[:k]) for k in range(len(words))]
+        m = ConceptMatch(offsets[-1], len(text), "pruning", len(words) - 1, len(words))
+        got = extend(words, offsets, [m], mods)[0]
+        return text[got.start:got.end]
+
+    assert span("we study channel pruning") == "channel pruning"
+    assert span("we study unsupervised channel pruning") == "unsupervised channel pruning"
+    assert span("we study channel image pruning") == "image pruning"      # one attested word
+    assert span("we study using pruning") == "pruning"

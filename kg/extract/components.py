@@ -201,7 +201,8 @@ class ConceptFinder(_Component):
             return f is not None and f.entity.key == m.key
 
         self.known = known
-        self.modifiers = modifiers.load()
+        self.modifiers = modifiers.with_vocabulary(modifiers.load(), (
+            f for c in self.index.vocab.concepts.values() for f in (c.label, *c.forms)))
         # a concept that is a named model, method or dataset keeps its name's span
         self.fixed = frozenset(c.id for c in self.index.vocab.concepts.values() if c.entity and (
             (e := gaz.entity(c.entity)) is None or e.type in ("model", "method", "dataset")))

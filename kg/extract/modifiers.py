@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Collection, Sequence
+from typing import Collection, Iterable, Sequence
 
 from kg.extract.concepts import ConceptMatch
 from kg.extract.wordfile import read_sections
@@ -36,6 +36,7 @@ class Modifiers:
     extend: frozenset[str]
     suffixes: frozenset[str]
     never: frozenset[str]
+    attested: frozenset[str] = frozenset()   # see :func:`with_vocabulary`
 
     def narrows(self, modifier: str) -> bool:
         """Does a word or compound (lower case, parts joined by "-") narrow a concept?
@@ -58,6 +59,25 @@ def load() -> Modifiers:
     s = read_sections("concept_modifiers.txt")
     return Modifiers(s.get("extend", frozenset()), s.get("extend_suffix", frozenset()),
                      s.get("never", frozenset()))
+
+
+def with_vocabulary(mods: Modifiers, labels: Iterable[str]) -> Modifiers:
+    """The lists, and as ``attested`` the lower-case words that stand before the
+    last word of a concept's label or form ("feature" of "feature selection",
+    "video" of "video object segmentation"), less ``never``, the words of the
+    file's ``stop`` section (function words, verbs, vague adjectives) and words
+    in "-ing" (in running text mostly a verb: "using", "predicting"). An attested word right before a
+    concept narrows it ("channel pruning", "LiDAR segmentation" does not: no
+    lower-case word).
+
+    >>> m = with_vocabulary(load(), ["feature selection", "question and answering"])
+    >>> sorted(m.attested)
+    ['feature', 'question']
+    """
+    stop = read_sections("concept_modifiers.txt").get("stop", frozenset())
+    words = {w for label in labels for w in label.split()[:-1]
+             if w.isalpha() and w.islower() and not w.endswith("ing")}
+    return replace(mods, attested=frozenset(words - mods.never - stop))
 
 
 def _compound_before(words: Sequence[str], offsets: Sequence[int], end: int,
@@ -107,7 +127,10 @@ def extend(words: Sequence[str], offsets: Sequence[int], matches: Sequence[Conce
             first = _compound_before(words, offsets, last, floor)
             if first > floor and words[first - 1] in _HYPHENS:
                 break   # part of a longer compound than the floor lets us see
-            if not mods.narrows(_key(words, first, last)):
+            key = _key(words, first, last)
+            if not mods.narrows(key) and not (
+                    i == m.token_start and not m.acronym and first == last
+                    and key == words[last] and key in mods.attested):
                 break
             if any(s < offsets[last] + len(words[last]) and offsets[first] < e
                    for s, e in blocked):
