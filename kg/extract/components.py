@@ -203,9 +203,6 @@ class ConceptFinder(_Component):
         self.known = known
         self.modifiers = modifiers.with_vocabulary(modifiers.load(), (
             f for c in self.index.vocab.concepts.values() for f in (c.label, *c.forms)))
-        # a concept that is a named model, method or dataset keeps its name's span
-        self.fixed = frozenset(c.id for c in self.index.vocab.concepts.values() if c.entity and (
-            (e := gaz.entity(c.entity)) is None or e.type in ("model", "method", "dataset")))
 
     def __call__(self, doc: Doc) -> Doc:
         words, offsets, _, text = _words(doc)
@@ -216,7 +213,7 @@ class ConceptFinder(_Component):
         if found:   # modifiers that narrow a concept join its mention, not an entity's
             found = modifiers.extend(words, offsets, found, self.modifiers,
                                      [(m.start, m.end) for m in mentions if m.layer == "entity"],
-                                     self.fixed, [(p.long_start, p.long_end) for p in pairs])
+                                     [(p.long_start, p.long_end) for p in pairs])
         ud["kg_concepts"] = found
         ud["kg_mentions"] = concepts.merge(text, mentions, found, self.index, self.known)
         return doc

@@ -98,16 +98,15 @@ def _key(words: Sequence[str], start: int, end: int) -> str:
 
 def extend(words: Sequence[str], offsets: Sequence[int], matches: Sequence[ConceptMatch],
            mods: Modifiers, blocked: Sequence[tuple[int, int]] = (),
-           fixed: Collection[str] = (),
            defined: Collection[tuple[int, int]] = ()) -> list[ConceptMatch]:
     """The matches with the narrowing modifiers written right before each
     taken into its span (up to :data:`MAX_MODIFIERS`), never past the match
-    before it nor into a ``blocked`` character span (an entity mention). The
-    concepts in ``fixed`` keep their span (a concept that is a gazetteer entry
-    is named as the entry: "Deep Gaussian processes" stays "Gaussian processes"),
-    and so does a match that ends a long form the abstract defines an acronym
-    for, at or after its start ("data-centric machine learning (ML)": the
-    author's term is "machine learning").
+    before it nor into a ``blocked`` character span (an entity mention). A
+    match that ends a long form the abstract defines an acronym for, at or
+    after its start, keeps its span ("data-centric machine learning (ML)": the
+    author's term is "machine learning"). An attested word (:func:`with_vocabulary`)
+    narrows only a concept written in lower case ("sample Multi-Head
+    Self-Attention layers" is no narrower attention).
 
     >>> ws = ["the", "novel", "few", "-", "shot", "image", "classification"]
     >>> offs = [0, 4, 10, 13, 14, 19, 25]
@@ -119,7 +118,7 @@ def extend(words: Sequence[str], offsets: Sequence[int], matches: Sequence[Conce
     floor = 0
     for m in matches:
         i = m.token_start
-        keep = m.concept in fixed or any(e == m.end and s >= m.start for s, e in defined)
+        keep = any(e == m.end and s >= m.start for s, e in defined)
         for _ in range(0 if keep else MAX_MODIFIERS):
             last = i - 1
             if last < floor or not words[last][:1].isalnum() or words[last] in _HYPHENS:
@@ -130,7 +129,8 @@ def extend(words: Sequence[str], offsets: Sequence[int], matches: Sequence[Conce
             key = _key(words, first, last)
             if not mods.narrows(key) and not (
                     i == m.token_start and not m.acronym and first == last
-                    and key == words[last] and key in mods.attested):
+                    and key == words[last] and key in mods.attested
+                    and words[m.token_start][:1].islower()):
                 break
             if any(s < offsets[last] + len(words[last]) and offsets[first] < e
                    for s, e in blocked):
