@@ -282,3 +282,4 @@ def test_a_word_attested_before_a_vocabulary_head_narrows_only_next_to_the_conce
     assert span("we study channel image pruning") == "image pruning"      # one attested word
     assert span("we study using pruning") == "pruning"
     assert span("we study channel Pruning") == "Pruning"      # a name written capitalised
+    assert span("we study image-channel pruning") == "image-channel pruning"

@@ -66,8 +66,9 @@ def with_vocabulary(mods: Modifiers, labels: Iterable[str]) -> Modifiers:
     last word of a concept's label or form ("feature" of "feature selection",
     "video" of "video object segmentation"), less ``never``, the words of the
     file's ``stop`` section (function words, verbs, vague adjectives) and words
-    in "-ing" (in running text mostly a verb: "using", "predicting"). An attested word right before a
-    concept narrows it ("channel pruning", "LiDAR segmentation" does not: no
+    in "-ing" (in running text mostly a verb: "using", "predicting"). An
+    attested word, or a compound of them ("text-video"), right before a concept
+    narrows it ("channel pruning"; "LiDAR segmentation" is not narrowed so: no
     lower-case word).
 
     >>> m = with_vocabulary(load(), ["feature selection", "question and answering"])
@@ -128,9 +129,9 @@ def extend(words: Sequence[str], offsets: Sequence[int], matches: Sequence[Conce
                 break   # part of a longer compound than the floor lets us see
             key = _key(words, first, last)
             if not mods.narrows(key) and not (
-                    i == m.token_start and not m.acronym and first == last
-                    and key == words[last] and key in mods.attested
-                    and words[m.token_start][:1].islower()):
+                    i == m.token_start and not m.acronym and words[m.token_start][:1].islower()
+                    and all(w.islower() or w in _HYPHENS for w in words[first:last + 1])
+                    and all(p in mods.attested for p in key.split("-"))):
                 break
             if any(s < offsets[last] + len(words[last]) and offsets[first] < e
                    for s, e in blocked):
