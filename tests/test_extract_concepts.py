@@ -50,7 +50,7 @@ def test_a_defined_acronym_is_the_concept_of_its_long_form():
     text = ("Test-time adaptation (TTA) adapts at test time. We study TTA and continual TTAs.")
     assert concepts_of(text) == [("Test-time adaptation", "test-time-adaptation"),
                                  ("TTA", "test-time-adaptation"), ("TTA", "test-time-adaptation"),
-                                 ("TTAs", "test-time-adaptation")]
+                                 ("continual TTAs", "test-time-adaptation")]   # narrowed
     text = "Denoising diffusion models (DMs) generate images; DMs are slow."
     assert concepts_of(text) == [("Denoising diffusion models", "diffusion-model"),
                                  ("DMs", "diffusion-model"), ("DMs", "diffusion-model")]
@@ -231,3 +231,55 @@ def test_a_long_abstract_of_names_and_concepts_is_linear():
     assert sum(m.key == "diffusion-model" for m in ex.mentions) == 8000
     assert sum(m.key == "large-language-model" for m in ex.mentions) == 8000
     assert not any(m.layer == "concept" and "Pruning" in m.text for m in ex.mentions)
+
+
+# ------------------------------------------------------------ modifiers that narrow a concept
+
+
+def test_narrowing_modifiers_join_the_mention_of_the_concept_they_narrow():
+    got = extract_texts(["We study few-shot image classification and Privacy-preserving "
+                         "post-training quantization."], concepts=FIXTURE)[0].mentions
+    assert [(m.text, m.key, m.canonical) for m in got if m.layer == "concept"] == [
+        ("few-shot image classification", "image-classification", "image classification"),
+        ("Privacy-preserving post-training quantization", "post-training-quantization",
+         "post-training quantization")]
+
+
+@pytest.mark.parametrize("before", ["a novel", "an efficient", "the state-of-the-art", "our new",
+                                    "existing", "3 effective"])
+def test_vague_words_never_join_a_mention(before):
+    assert concepts_of(f"We use {before} image classification.") == [
+        ("image classification", "image-classification")]
+
+
+def test_a_concept_an_acronym_is_defined_for_keeps_the_authors_span():
+    assert concepts_of("We study unsupervised knowledge distillation (KD) and KD.")[0] == (
+        "knowledge distillation", "knowledge-distillation")
+
+
+def test_a_concept_that_is_a_gazetteer_entry_is_narrowed_too():
+    assert concepts_of("We use teacher-free knowledge distillation.") == [
+        ("teacher-free knowledge distillation", "knowledge-distillation")]
+
+
+
+def test_a_word_attested_before_a_vocabulary_head_narrows_only_next_to_the_concept():
+    from kg.extract.concepts import ConceptMatch
+    from kg.extract.modifiers import extend, load, with_vocabulary
+
+    mods = with_vocabulary(load(), ["channel attention", "using gradients", "image restoration"])
+    assert "channel" in mods.attested and "using" not in mods.attested
+
+    def span(text: str) -> str:
+        words = text.split()
+        offsets = [sum(len(w) + 1 for w in words[:k]) for k in range(len(words))]
+        m = ConceptMatch(offsets[-1], len(text), "pruning", len(words) - 1, len(words))
+        got = extend(words, offsets, [m], mods)[0]
+        return text[got.start:got.end]
+
+    assert span("we study channel pruning") == "channel pruning"
+    assert span("we study unsupervised channel pruning") == "unsupervised channel pruning"
+    assert span("we study channel image pruning") == "image pruning"      # one attested word
+    assert span("we study using pruning") == "pruning"
+    assert span("we study channel Pruning") == "Pruning"      # a name written capitalised
+    assert span("we study image-channel pruning") == "image-channel pruning"

@@ -16,7 +16,17 @@ from spacy.language import Language
 from spacy.tokens import Doc
 from spacy.util import minibatch
 
-from kg.extract import acronyms, concepts, discover, emphasis, gazetteer, proposals, resolve, ruler
+from kg.extract import (
+    acronyms,
+    concepts,
+    discover,
+    emphasis,
+    gazetteer,
+    modifiers,
+    proposals,
+    resolve,
+    ruler,
+)
 from kg.extract.normalise import entity_key, singular_key
 
 # Results live in ``doc.user_data`` under these names and are readable as
@@ -199,14 +209,21 @@ class ConceptFinder(_Component):
             return f is not None and f.entity.key == m.key
 
         self.known = known
+        self.modifiers = modifiers.with_vocabulary(modifiers.load(), (
+            f for c in self.index.vocab.concepts.values() for f in (c.label, *c.forms)))
 
     def __call__(self, doc: Doc) -> Doc:
         words, offsets, _, text = _words(doc)
         ud = doc.user_data
-        found = ud["kg_concepts"] = concepts.find(words, offsets, self.index,
-                                                  ud.get("kg_acronyms") or ())
-        ud["kg_mentions"] = concepts.merge(text, ud.get("kg_mentions") or (), found, self.index,
-                                           self.known)
+        mentions = ud.get("kg_mentions") or ()
+        pairs = ud.get("kg_acronyms") or ()
+        found = concepts.find(words, offsets, self.index, pairs)
+        if found:   # modifiers that narrow a concept join its mention, not an entity's
+            found = modifiers.extend(words, offsets, found, self.modifiers,
+                                     [(m.start, m.end) for m in mentions if m.layer == "entity"],
+                                     [(p.long_start, p.long_end) for p in pairs])
+        ud["kg_concepts"] = found
+        ud["kg_mentions"] = concepts.merge(text, mentions, found, self.index, self.known)
         return doc
 
 
