@@ -84,7 +84,7 @@ def test_seed_ids_are_stable(vocab):
     ("policy-gradient", "reinforcement-learning"),
     ("diffusion-model", "generative-model"),
     ("large-language-model", "language-model"),
-    ("contrastive-learning", "self-supervised-learning"),
+    ("contrastive-learning", "representation-learning"),
     ("vision-transformer", "transformer"),
     ("image-classification", "computer-vision"),
     ("domain-generalization", "transfer-learning"),
