@@ -3,8 +3,10 @@
 >>> from kg.extract import extract_texts
 >>> ex = extract_texts(["We propose ToMoE, a method that turns LLaMA-2 into a "
 ...                     "Mixture-of-Experts (MoE) model."])[0]
->>> [(m.text, m.canonical, m.type, m.proposed) for m in ex.mentions]
-[('ToMoE', 'ToMoE', 'method', True), ('LLaMA-2', 'LLaMA-2', 'model', False), ('Mixture-of-Experts', 'MoE', 'method', False), ('MoE', 'MoE', 'method', False)]
+>>> [(m.text, m.canonical, m.layer, m.proposed) for m in ex.mentions]
+[('ToMoE', 'ToMoE', 'entity', True), ('LLaMA-2', 'LLaMA-2', 'entity', False), ('Mixture-of-Experts', 'mixture of experts', 'concept', False), ('MoE', 'mixture of experts', 'concept', False)]
+
+(MoE is a concept too, the gazetteer's Mixture-of-Experts: one node.)
 """
 from __future__ import annotations
 

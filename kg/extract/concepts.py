@@ -237,9 +237,9 @@ def local_acronyms(pairs: Sequence[AcronymPair], index: ConceptIndex) -> dict[st
 
     >>> from kg.concepts import load
     >>> idx = build_index(load())
-    >>> local_acronyms([AcronymPair("diffusion probabilistic models", "DPMs", 0, 30, 32, 36),
+    >>> local_acronyms([AcronymPair("denoising diffusion models", "DDMs", 0, 26, 28, 32),
     ...                 AcronymPair("domain mixing", "DM", 40, 53, 55, 57)], idx)
-    {'DPMs': 'diffusion-model', 'DPM': 'diffusion-model', 'DM': None, 'DMs': None}
+    {'DDMs': 'diffusion-model', 'DDM': 'diffusion-model', 'DM': None, 'DMs': None}
     """
     out: dict[str, str | None] = {}
     for p in pairs:
@@ -427,7 +427,7 @@ def entity_view(ex: Extraction, vocab: ConceptVocab,
     >>> from kg.extract.gazetteer import load as gazetteer
     >>> ex = Extraction("p", "LLMs and RL.", (concept_mention("LLMs and RL.", 0, 4,
     ...     load().concepts["large-language-model"]), concept_mention("LLMs and RL.", 9, 11,
-    ...     load().concepts["policy-gradient"])))
+    ...     load().concepts["image-classification"])))
     >>> [(m.text, m.canonical, m.key, m.layer) for m in entity_view(ex, load(), gazetteer().entities).mentions]
     [('LLMs', 'LLM', 'llm', 'entity')]
     """
