@@ -62,7 +62,8 @@ def browser():
 class Page:
     """A page opened with networking blocked, recording what it tried and logged."""
 
-    def __init__(self, browser, path: Path) -> None:
+    def __init__(self, browser, path: Path, ready: str | None = "window.kgReady !== undefined"
+                 ) -> None:
         self.requests: list[str] = []
         self.errors: list[str] = []
         self.dialogs: list[str] = []
@@ -74,7 +75,10 @@ class Page:
         self.page.on("pageerror", lambda e: self.errors.append(f"page error: {e}"))
         self.page.on("dialog", self._dialog)
         self.page.goto(path.resolve().as_uri())
-        self.page.wait_for_function("window.kgReady !== undefined", timeout=30_000)
+        if ready:   # (a page with no graph, such as index.html: loaded is ready)
+            self.page.wait_for_function(ready, timeout=30_000)
+        else:
+            self.page.wait_for_load_state("load")
 
     def _route(self, route) -> None:
         url = route.request.url

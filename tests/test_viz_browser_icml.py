@@ -38,10 +38,11 @@ def icml_views(icml_build_dir):
                                        "entities.html", "index.html", "report.html"))
 def test_every_page_of_an_icml_build_opens_offline_without_errors(page_file, browser,  # noqa: F811
                                                                      icml_build_dir, icml_views):
-    page = Page(browser, icml_build_dir / page_file)
+    name = page_file.removesuffix(".html")
+    page = Page(browser, icml_build_dir / page_file,
+                ready="window.kgReady !== undefined" if name in icml_views else None)
     try:
         assert page.requests == [] and page.errors == []
-        name = page_file.removesuffix(".html")
         if name in icml_views:
             net = icml_views[name]
             assert page.js("kg.nodes.length") == len(net.nodes) > 0
