@@ -94,3 +94,31 @@ def pytest_terminal_summary(terminalreporter):
             f"hostile inputs (budget {WALL_LIMIT:.0f} s, {RSS_LIMIT_MB:.0f} MiB each)")
         for line in lines:
             terminalreporter.write_line(line)
+
+
+# Debian's Chromium, driven by Playwright (which never downloads one): one
+# browser for the whole session, shared by every browser test module
+CHROMIUM = Path(os.environ.get("KG_CHROMIUM", "/usr/bin/chromium"))
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                 "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+
+
+def _missing(reason: str):
+    unavailable(f"{reason}; .ci/install-browser.sh installs it")
+
+
+@pytest.fixture(scope="session")
+def browser():
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _missing("Playwright is not installed (pip install -e '.[test]')")
+    if not CHROMIUM.exists():
+        _missing(f"{CHROMIUM} is missing")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            yield b
+        finally:
+            b.close()

@@ -209,29 +209,20 @@ def test_a_corpus_without_tracks_says_so():
     assert json.loads(files[bf.REPORT_JSON])["content"]["papers_without_track"] == 1
 
 
-def test_page_opens_offline_in_chromium(sample):
+def test_page_opens_offline_in_chromium(sample, browser):
     """The page draws in headless Chromium from disk: every plot loads, nothing asks a network."""
-    from conftest import unavailable
-    from test_viz_browser import CHROMIUM, CHROMIUM_ARGS
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        unavailable("Playwright is not installed (pip install -e '.[test]')")
-    if not CHROMIUM.exists():
-        unavailable(f"{CHROMIUM} is missing; .ci/install-browser.sh installs it")
     asked: list[str] = []
     errors: list[str] = []
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            page = browser.new_context(offline=True).new_page()
-            page.route("**/*", lambda r: r.continue_() if r.request.url.startswith("file:")
-                       else (asked.append(r.request.url), r.abort()))
-            page.on("console", lambda m: m.type == "error" and errors.append(m.text))
-            page.goto((sample / bf.REPORT_HTML).resolve().as_uri())
-            loaded = page.evaluate("[...document.images].map(i => i.complete && i.naturalWidth > 0)")
-            tables = page.evaluate("document.querySelectorAll('table').length")
-        finally:
-            browser.close()
+    context = browser.new_context(offline=True)
+    try:
+        page = context.new_page()
+        page.route("**/*", lambda r: r.continue_() if r.request.url.startswith("file:")
+                   else (asked.append(r.request.url), r.abort()))
+        page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+        page.goto((sample / bf.REPORT_HTML).resolve().as_uri())
+        loaded = page.evaluate("[...document.images].map(i => i.complete && i.naturalWidth > 0)")
+        tables = page.evaluate("document.querySelectorAll('table').length")
+    finally:
+        context.close()
     assert loaded == [True] * 4
     assert tables >= 10 and asked == [] and errors == []

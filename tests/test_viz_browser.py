@@ -16,24 +16,14 @@ is missing the tests fail under ``CI=true`` and are skipped otherwise.
 from __future__ import annotations
 
 import io
-import os
 from pathlib import Path
 
 import pytest
-from conftest import unavailable
 
 from kg.errors import KgError
 from kg.viz import to_html, view
 
-CHROMIUM = Path(os.environ.get("KG_CHROMIUM", "/usr/bin/chromium"))
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                 "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
 PAYLOAD = "<img src=x onerror=alert(1)>"
-
-
-def _missing(reason: str):
-    unavailable(f"{reason}; .ci/install-browser.sh installs it")
 
 
 @pytest.fixture(scope="session")
@@ -41,22 +31,6 @@ def sample_build(sample_build_dir):
     from kg.coauthors import load_build
 
     return load_build(sample_build_dir)
-
-
-@pytest.fixture(scope="session")
-def browser():
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _missing("Playwright is not installed (pip install -e '.[test]')")
-    if not CHROMIUM.exists():
-        _missing(f"{CHROMIUM} is missing")
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
 
 
 class Page:

@@ -10,7 +10,7 @@ fails under ``CI=true`` and skips otherwise.
 from __future__ import annotations
 
 import pytest
-from test_viz_browser import Page, _pixel_spread, browser, initially_shown, overlaps  # noqa: F401
+from test_viz_browser import Page, _pixel_spread, initially_shown, overlaps
 
 from kg.viz import view
 
@@ -36,7 +36,7 @@ def icml_views(icml_build_dir):
 
 @pytest.mark.parametrize("page_file", ("kg.html", "concepts.html", "coauthors.html",
                                        "entities.html", "index.html", "report.html"))
-def test_every_page_of_an_icml_build_opens_offline_without_errors(page_file, browser,  # noqa: F811
+def test_every_page_of_an_icml_build_opens_offline_without_errors(page_file, browser,
                                                                      icml_build_dir, icml_views):
     name = page_file.removesuffix(".html")
     page = Page(browser, icml_build_dir / page_file,
@@ -54,7 +54,7 @@ def test_every_page_of_an_icml_build_opens_offline_without_errors(page_file, bro
 
 
 @pytest.mark.parametrize("page_file", ("concepts.html", "coauthors.html"))
-def test_icml_maps_open_with_30_labels_and_none_overlapping(page_file, browser,  # noqa: F811
+def test_icml_maps_open_with_30_labels_and_none_overlapping(page_file, browser,
                                                           icml_build_dir):
     page = Page(browser, icml_build_dir / page_file)
     try:
