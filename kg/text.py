@@ -26,7 +26,7 @@ from functools import lru_cache
 # A bare domain starts only where its label does (not after "x-", which the
 # start before it covers), and its labels are at most 63 characters (DNS):
 # "a-a-a-..." or "a.a.a...." would otherwise be rescanned from every letter.
-_URL = re.compile(r"(?:https?://|ftp://|www\.)[^\s<>\"'{}|\\^`]+[^\s<>\"'{}|\\^`.,;:!?)\]]"
+URL = re.compile(r"(?:https?://|ftp://|www\.)[^\s<>\"'{}|\\^`]+[^\s<>\"'{}|\\^`.,;:!?)\]]"
                   r"|\b(?<!\w)(?<!\w-)(?<!\w--)(?<!\w---)"
                   r"[\w-]{1,63}+(?:\.[\w-]{1,63}+){0,8}\.(?:com|org|io|net|ai|edu|dev)/"
                   r"[^\s)\]]*[^\s.,;:!?)\]]")
@@ -50,7 +50,7 @@ _RUN_ON = re.compile(r"(?<=[a-z]{2})([.!?])(?=[A-Z][a-z]|[A-Z] )"
 _RUN_ON_HINT = re.compile(r"[.!?][A-Z]")   # a cheap superset of _RUN_ON
 _WS = re.compile(r"\s+")
 _WS_HINT = re.compile(r"\s\s|[^\S ]")
-_URL_HINT = re.compile(r"://|www\.|\.(?:com|org|io|net|ai|edu|dev)/")
+URL_HINT = re.compile(r"://|www\.|\.(?:com|org|io|net|ai|edu|dev)/")
 _STRAY_DOLLAR = re.compile(r"(?<!\\)\$")
 
 
@@ -286,10 +286,10 @@ def _needs_folding(text: str) -> bool:
 
 def clean(raw: str) -> str:
     """The clean text of an abstract as written (see the module docstring)."""
-    if ("/" in raw or "www." in raw) and _URL_HINT.search(raw):
+    if ("/" in raw or "www." in raw) and URL_HINT.search(raw):
         pieces: list[str] = []
         last = 0
-        for m in _URL.finditer(raw):
+        for m in URL.finditer(raw):
             pieces.append(_clean_segment(raw[last:m.start()]))
             pieces.append(m.group(0))
             last = m.end()

@@ -23,10 +23,9 @@ def _words(name: str) -> list[str]:
 
 
 def _spelling() -> dict[str, str]:
-    rows = (line.split("\t") for line in
-            (concepts.concepts_dir() / "spelling.tsv").read_text(encoding="utf-8").splitlines()
-            if line and not line.startswith("#"))
-    return {gb: us for gb, us in rows}
+    from kg.extract.concepts import spelling
+
+    return dict(spelling().words)
 
 
 US = _spelling()

@@ -11,7 +11,6 @@ from kg.extract import extract_texts
 from kg.extract.acronyms import AcronymPair
 from kg.extract.concepts import (
     build_index,
-    entity_view,
     find,
     local_acronyms,
     parse_spelling,
@@ -19,8 +18,6 @@ from kg.extract.concepts import (
     plural_keys,
     spelling,
 )
-from kg.extract.gazetteer import load as load_gazetteer
-from kg.models import Extraction
 
 FIXTURE = str(Path(__file__).parent / "data" / "concepts_fixture")
 
@@ -169,20 +166,6 @@ def test_an_entity_whose_name_holds_a_concept_stays_the_entity():
 def test_a_proposed_name_stays_the_entity():
     ms = mentions_of("We propose Diffusion Pruning, a method. Diffusion Pruning is fast.")
     assert all(m.layer == "entity" and m.proposed for m in ms if "Pruning" in m.text)
-
-
-def test_the_entity_view_reads_concepts_as_before():
-    text = "LLMs, post-training quantization and GNNs."
-    ex = extract_texts([text], concepts=FIXTURE)[0]
-    vocab = load(FIXTURE)
-    seen = entity_view(ex, vocab, load_gazetteer().entities)
-    assert [(m.text, m.canonical, m.layer) for m in seen.mentions] == [
-        ("LLMs", "LLM", "entity"), ("GNNs", "GNN", "entity")]
-    plain = Extraction("p", "x")
-    assert entity_view(plain, vocab, load_gazetteer().entities) is plain
-
-
-# ------------------------------------------------------------ index, order
 
 
 def test_offsets_are_exact_on_awkward_text():

@@ -199,7 +199,7 @@ class ConceptFinder(_Component):
                  gazetteer_directory: str | None):
         from kg.concepts import load
 
-        self.index = concepts.build_index(load(directory), concepts.spelling(directory))
+        self.index = concepts.build_index(load(directory), concepts.spelling())
         gaz = gazetteer.load(gazetteer_directory)
 
         def known(m) -> bool:

@@ -3,8 +3,7 @@
 Pure functions in the style of :mod:`kg.extract.ruler`; the spaCy component
 (:mod:`kg.extract.components`, ``kg_concepts``) only calls :func:`find` and
 :func:`merge`. A concept's forms are keyed word by word (lower case, one
-spelling of British/US pairs from ``kg/data/spelling.txt`` and the concept
-folder's ``spelling.tsv``, separators
+spelling of British/US pairs from ``kg/data/spelling.txt``, separators
 dropped), so "diffusion models", "Diffusion Models" and "diffusion-model" meet
 one key; plurals are generated from the same file. A scan over tokens
 concatenates their keys and stops as soon as the running key is no prefix of
@@ -28,17 +27,16 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 from importlib.resources import files
 from itertools import accumulate, compress
-from pathlib import Path
 from typing import Callable, Iterable, Mapping, Sequence
 
-from kg.concepts import Concept, ConceptVocab, concepts_dir
+from kg.concepts import Concept, ConceptVocab
 from kg.extract.acronyms import AcronymPair
 from kg.identity import entity_key
-from kg.models import Entity, Extraction, Mention
+from kg.models import Mention
 
 MAX_TOKENS = 10
 MAX_OWN = 20   # proposed names looked for again (merge)
@@ -93,16 +91,11 @@ def parse_spelling(lines: Iterable[str]) -> Spelling:
     return Spelling(words, tuple(endings), tuple(plurals))
 
 
-@lru_cache(maxsize=4)
-def spelling(directory: str | None = None) -> Spelling:
-    """The rules of ``kg/data/spelling.txt``, with the word pairs of the
-    concept folder's ``spelling.tsv`` (British, tab, US) where it has one
-    (kg's, or the one in ``directory``)."""
-    lines = (files("kg") / "data" / "spelling.txt").read_text(encoding="utf-8").splitlines()
-    tsv = Path(directory) / "spelling.tsv" if directory else concepts_dir() / "spelling.tsv"
-    if tsv.is_file():
-        lines += tsv.read_text(encoding="utf-8").splitlines()
-    return parse_spelling(lines)
+@lru_cache(maxsize=1)
+def spelling() -> Spelling:
+    """The rules of ``kg/data/spelling.txt``."""
+    return parse_spelling(
+        (files("kg") / "data" / "spelling.txt").read_text(encoding="utf-8").splitlines())
 
 
 _WORD = re.compile(r"[^\W_]+")
@@ -414,33 +407,3 @@ def _occurrences(text: str, sub: str) -> list[int]:
         out.append(i)
         i = text.find(sub, i + 1)
     return out
-
-
-def entity_view(ex: Extraction, vocab: ConceptVocab,
-                entities: Mapping[str, Entity]) -> Extraction:
-    """An extraction as the entity stages (RDF, graph, report, views) read it
-    until they know concepts: a concept that is a gazetteer entry (its
-    ``entity``) is mentioned as that entry again; other concept mentions are
-    left out.
-
-    >>> from kg.concepts import load
-    >>> from kg.extract.gazetteer import load as gazetteer
-    >>> ex = Extraction("p", "LLMs and RL.", (concept_mention("LLMs and RL.", 0, 4,
-    ...     load().concepts["large-language-model"]), concept_mention("LLMs and RL.", 9, 11,
-    ...     load().concepts["image-classification"])))
-    >>> [(m.text, m.canonical, m.key, m.layer) for m in entity_view(ex, load(), gazetteer().entities).mentions]
-    [('LLMs', 'LLM', 'llm', 'entity')]
-    """
-    if all(m.layer == "entity" for m in ex.mentions):
-        return ex
-    out = []
-    for m in ex.mentions:
-        if m.layer == "concept":
-            c = vocab.concepts.get(m.key)
-            e = entities.get(entity_key(c.entity)) if c is not None and c.entity else None
-            if e is None:
-                continue
-            m = Mention(text=m.text, canonical=e.canonical, type=e.type, start=m.start,
-                        end=m.end, proposed=m.proposed, key=e.key, family=e.family)
-        out.append(m)
-    return replace(ex, mentions=tuple(out))

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from kg.text import URL, URL_HINT
+
 # sizes (7B, 1.3B, 200K), bit-widths (4-bit, 2.75-bit, 8bits), number formats
 # (FP16, BF16, INT8, MXFP4, NF4 is a named method and stays), weight/activation
 # settings (W4A16, W8A8KV4) and factors (4x)
@@ -19,10 +21,8 @@ _SETTING = re.compile(
     r"|(?:FP|BF|INT|UINT|MXFP|MXINT)\d+"
     r"|W\d+A\d+(?:KV\d+)?|W\d+|A\d+KV\d+"
     r"|\d+(?:\.\d+)?[xX×])s?")
-_CODE_HOST = re.compile(r"(?:https?://)?(?:www\.)?(?:github\.com|gitlab\.com|huggingface\.co|"
-                        r"bitbucket\.org)/", re.IGNORECASE)
-_URL = re.compile(r"(?:https?://|www\.)\S+|\b(?:github\.com|gitlab\.com|huggingface\.co|"
-                  r"bitbucket\.org)/\S+", re.IGNORECASE)
+_CODE_HOST = re.compile(r"(?:https?://)?(?:www\.)?(?:github\.com|gitlab\.com|bitbucket\.org)/",
+                        re.IGNORECASE)
 
 
 def is_setting(text: str) -> bool:
@@ -44,10 +44,10 @@ def url_spans(text: str) -> list[tuple[int, int]]:
     >>> [t[s:e] for s, e in url_spans(t)]
     ['https://github.com/KangchengLiu/', 'www.x.org/a/b']
     """
-    if "/" not in text and "www." not in text:
+    if ("/" not in text and "www." not in text) or not URL_HINT.search(text):
         return []
     out: list[tuple[int, int]] = []
-    for m in _URL.finditer(text):
+    for m in URL.finditer(text):   # (the URLs cleaning keeps as written)
         url = m.group(0).rstrip("/.,;:)]")
         if _CODE_HOST.match(url) and url.count("/") - url.count("//") >= 2:
             out.append((m.start(), m.start() + url.rfind("/") + 1))

@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Collection, Iterable, Sequence
 
-from kg.extract.concepts import ConceptMatch
+from kg.extract.concepts import ConceptMatch, spelling
 from kg.extract.wordfile import read_sections
 
 _HYPHENS = frozenset("-‐‑–")
@@ -78,6 +78,9 @@ def with_vocabulary(mods: Modifiers, labels: Iterable[str]) -> Modifiers:
     stop = read_sections("concept_modifiers.txt").get("stop", frozenset())
     words = {w for label in labels for w in label.split()[:-1]
              if w.isalpha() and w.islower() and not w.endswith("ing")}
+    # and their other spellings ("dialogue" for "dialog"), so the check in
+    # :func:`extend` stays one set lookup
+    words |= {gb for gb, us in spelling().words.items() if us in words}
     return replace(mods, attested=frozenset(words - mods.never - stop))
 
 

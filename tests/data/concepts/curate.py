@@ -82,15 +82,15 @@ def _tsv(name: str) -> list[list[str]]:
 
 
 def spelling_table() -> dict[str, str]:
-    """British word -> US word, from the shipped ``spelling.tsv``."""
-    return {r[0]: r[1] for r in (line.split("\t") for line in
-            (OUT / "spelling.tsv").read_text(encoding="utf-8").splitlines()
-            if line and not line.startswith("#"))}
+    """British word -> US word: the one-word lines of ``kg/data/spelling.txt``."""
+    from kg.extract.concepts import spelling
+
+    return dict(spelling().words)
 
 
 # -- normalisation --------------------------------------------------------------
 
-_US: dict[str, str] = {}   # British -> US, filled from spelling.tsv
+_US: dict[str, str] = {}   # British -> US, filled from kg/data/spelling.txt
 
 
 def norm(text: str) -> str:
