@@ -314,8 +314,8 @@ def _build_into(
 
     With ``workers > 1``, the co-authorship analysis starts in a process of its
     own as soon as the listings are parsed (it needs the authors only), the
-    extraction runs on the other ``workers - 1`` cores meanwhile (in this
-    process when that is one), and then the RDF stage
+    extraction runs on ``workers`` processes meanwhile (the analysis takes a
+    third of extraction's time: a core kept for it would idle), and then the RDF stage
     (here: the store's loader runs its own threads) and the rest of the graph
     stage with the views (in that process) run side by side.
     """
@@ -328,9 +328,10 @@ def _build_into(
     side = progress.side_by_side() if workers > 1 else progress
     child = Child(_graphs_child, out, parsed.corpus, side, inbox=True) if workers > 1 else None
     try:
-        # the graph stage's process keeps one core busy meanwhile: extraction gets the others
+        # extraction runs on every core, beside the co-authorship analysis: that finishes
+        # well before extraction does, and a core left to it would then stand idle
         # (lines only: a bar redrawn here would be written over by the other's lines)
-        extracted = _extract_stage(out, parsed.corpus, workers=max(1, workers - 1),
+        extracted = _extract_stage(out, parsed.corpus, workers=workers,
                                    progress=side)
         build_ = extracted.build
         counts = build_summary(build_.corpus, build_.extractions)   # the one summary of the build
