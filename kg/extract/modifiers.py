@@ -108,7 +108,9 @@ def extend(words: Sequence[str], offsets: Sequence[int], matches: Sequence[Conce
     before it nor into a ``blocked`` character span (an entity mention). A
     match that ends a long form the abstract defines an acronym for, at or
     after its start, keeps its span ("data-centric machine learning (ML)": the
-    author's term is "machine learning"). An attested word (:func:`with_vocabulary`)
+    author's term is "machine learning"), and so does a match that is itself a
+    modifier ("self-supervised", "contrastive": no "zero-shot self-supervised"
+    mention). An attested word (:func:`with_vocabulary`)
     narrows only a concept written in lower case ("sample Multi-Head
     Self-Attention layers" is no narrower attention).
 
@@ -122,7 +124,8 @@ def extend(words: Sequence[str], offsets: Sequence[int], matches: Sequence[Conce
     floor = 0
     for m in matches:
         i = m.token_start
-        keep = any(e == m.end and s >= m.start for s, e in defined)
+        keep = any(e == m.end and s >= m.start for s, e in defined) or (
+            not m.acronym and mods.narrows(_key(words, i, m.token_end - 1)))
         for _ in range(0 if keep else MAX_MODIFIERS):
             last = i - 1
             if last < floor or not words[last][:1].isalnum() or words[last] in _HYPHENS:
