@@ -122,3 +122,25 @@ def test_the_output_is_deterministic():
     a = rdf_fixture.concept_ntriples()
     load.cache_clear()
     assert rdf_fixture.concept_ntriples() == a
+
+
+def test_an_entity_falls_under_its_family_before_its_kind_and_else_what_its_name_says():
+    from kg.identity import entity_key
+    from kg.models import Entity
+    from kg.rdf.aggregate import Aggregate
+
+    text = "We propose Proxy Contrastive Learning, run ViT-B/16 and BrandNewNet."
+    names = {"Proxy Contrastive Learning": "method", "ViT-B/16": "model", "BrandNewNet": "model"}
+    mentions = tuple(Mention(n, n, t, text.index(n), text.index(n) + len(n), key=entity_key(n),
+                             proposed=n.startswith("Proxy")) for n, t in names.items())
+    paper = Paper(id="ab" * 8, authors=("Ada Lovelace",), abstract=text)
+    build = Build(corpus=Corpus(papers=(paper,), entries=1),
+                  extractions={paper.id: Extraction(paper.id, text, mentions, ())})
+    known = {entity_key("ViT-B/16"): Entity("ViT-B/16", "model", entity_key("ViT-B/16"),
+                                            family="ViT", kind="vision model"),
+             entity_key("ViT"): Entity("ViT", "model", entity_key("ViT"), kind="vision model")}
+    agg = Aggregate(build, Minter(), known, load())
+    assert agg.entity_concepts[entity_key("ViT-B/16")] == ("vision-transformer",)
+    assert agg.entity_concepts[entity_key("Proxy Contrastive Learning")] == (
+        "contrastive-learning",)
+    assert entity_key("BrandNewNet") not in agg.entity_concepts
