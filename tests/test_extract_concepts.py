@@ -307,3 +307,19 @@ def test_modifiers_are_met_with_or_without_hyphens_and_opening_a_sentence():
     attested = with_vocabulary(mods, ["medical image segmentation"])
     assert _extended(". Medical image captioning is", 2, 4, attested) == "Medical image captioning"
     assert _extended("we Medical image captioning", 2, 4, attested) == "image captioning"
+
+
+def test_a_bare_word_is_the_sense_the_abstract_spells_out():
+    idx = build_index(load())
+
+    def keys(text: str) -> list[str]:
+        words = text.split()
+        offsets = [sum(len(w) + 1 for w in words[:k]) for k in range(len(words))]
+        return [m.concept for m in find(words, offsets, idx)]
+
+    assert keys("we use vector quantization ; the quantization is") == [
+        "vector-quantization", "vector-quantization"]
+    assert keys("post-training quantization ; the quantization is") == [
+        "post-training-quantization", "quantization"]
+    assert keys("dataset distillation ; distillation") == ["dataset-distillation"] * 2
+    assert keys("we apply quantization") == ["quantization"]

@@ -144,3 +144,19 @@ def test_an_entity_falls_under_its_family_before_its_kind_and_else_what_its_name
     assert agg.entity_concepts[entity_key("Proxy Contrastive Learning")] == (
         "contrastive-learning",)
     assert entity_key("BrandNewNet") not in agg.entity_concepts
+
+
+def test_a_text_that_names_another_concept_is_no_label_of_this_one():
+    from kg.rdf.aggregate import Aggregate
+
+    text = "We use vector quantization; the quantization is coarse."
+    at = text.index("the quantization") + 4
+    mentions = (Mention("vector quantization", "vector quantization", "method", 7, 26,
+                        key="vector-quantization", layer="concept"),
+                Mention("quantization", "vector quantization", "method", at, at + 12,
+                        key="vector-quantization", layer="concept"))
+    paper = Paper(id="cd" * 8, authors=("Ada Lovelace",), abstract=text)
+    build = Build(corpus=Corpus(papers=(paper,), entries=1),
+                  extractions={paper.id: Extraction(paper.id, text, mentions, ())})
+    agg = Aggregate(build, Minter(), {}, load())
+    assert agg.concepts["vector-quantization"].variants == {"vector quantization"}

@@ -316,6 +316,36 @@ def find(words: list[str], offsets: list[int], index: ConceptIndex,
             out.append(ConceptMatch(offsets[i], offsets[end_tok - 1] + len(words[end_tok - 1]),
                                     cid, i, end_tok, is_acr))
             next_free = end_tok
+    return _senses(out, words, index) if len(out) > 1 else out
+
+
+def _senses(matches: list[ConceptMatch], words: Sequence[str],
+            index: ConceptIndex) -> list[ConceptMatch]:
+    """A bare one-word match means the abstract's own longer term ending in
+    that word where the term is another sense, not a narrower one: "vector
+    quantization ... the quantization" is vector quantization, "dataset
+    distillation ... distillation" dataset distillation; after "post-training
+    quantization" a bare "quantization" stays quantization."""
+    bare = [k for k, m in enumerate(matches) if m.token_end - m.token_start == 1 and not m.acronym]
+    if not bare:
+        return matches
+    concepts = index.vocab.concepts
+    sp = index.spelling
+    heads: dict[str, set[str]] = {}
+    for m in matches:
+        if m.token_end - m.token_start > 1 and not m.acronym:
+            last = concepts[m.concept].label.split()[-1]
+            heads.setdefault(phrase_key(last, sp), set()).add(m.concept)
+    out = list(matches)
+    for k in bare:
+        m = matches[k]
+        key = phrase_key(words[m.token_start], sp)
+        senses = heads.get(key) or heads.get(key[:-1] if key.endswith("s") else key, set())
+        senses = {c for c in senses if c != m.concept
+                  and m.concept not in index.vocab.ancestors(c)
+                  and c not in index.vocab.ancestors(m.concept)}
+        if len(senses) == 1:
+            out[k] = ConceptMatch(m.start, m.end, senses.pop(), m.token_start, m.token_end)
     return out
 
 

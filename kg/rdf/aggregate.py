@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Mapping
 
 from kg.concepts import CONCEPT_TYPES, Concept, ConceptVocab
-from kg.extract.concepts import ConceptIndex, build_index, head_concept
+from kg.extract.concepts import ConceptIndex, build_index, head_concept, phrase_key
 from kg.identity import entity_key
 from kg.models import ENTITY_TYPES, Build, Entity, Extraction, Paper
 from kg.teams import links_pairs
@@ -204,6 +204,17 @@ class Aggregate:
             self._concept_index = build_index(self.vocab)
         return self._concept_index
 
+    def _names_another(self, text: str, cid: str) -> bool:
+        """Is a mention text a name of another concept of the vocabulary (a bare
+        "quantization" the abstract meant as vector quantization)? Then it is no
+        label of this one: the concept's search keys stay its own."""
+        if self.vocab is None:
+            return False
+        idx = self._index()
+        step = idx.steps.get(phrase_key(text, idx.spelling))
+        other = step[0] if step is not None else idx.acronyms.get(text)
+        return other is not None and other != cid
+
     def _link_concepts(self, known: Mapping[str, Entity]) -> None:
         """The concepts entities fall under; every ancestor; the concepts' IRIs."""
         vocab = self.vocab
@@ -278,7 +289,8 @@ class Aggregate:
                     concepts.add(cid)
                     self.concept_papers[cid] += 1
                 cinfo = self._concept(cid, m.canonical, m.type)
-                cinfo.variants.add(m.text)
+                if not self._names_another(m.text, cid):
+                    cinfo.variants.add(m.text)
                 if m.layer != "concept":
                     cinfo.variants.add(m.canonical)
                     by_key.setdefault(key, (True, cid))
