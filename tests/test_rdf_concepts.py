@@ -129,10 +129,14 @@ def test_an_entity_falls_under_its_family_before_its_kind_and_else_what_its_name
     from kg.models import Entity
     from kg.rdf.aggregate import Aggregate
 
-    text = "We propose Proxy Contrastive Learning, run ViT-B/16 and BrandNewNet."
+    text = "We propose Proxy Contrastive Learning (PCL), run ViT-B/16 and BrandNewNet. PCL is."
     names = {"Proxy Contrastive Learning": "method", "ViT-B/16": "model", "BrandNewNet": "model"}
     mentions = tuple(Mention(n, n, t, text.index(n), text.index(n) + len(n), key=entity_key(n),
                              proposed=n.startswith("Proxy")) for n, t in names.items())
+    # the acronym, written more often, is the entity's canonical name: its long form still says
+    pcl = entity_key("Proxy Contrastive Learning")
+    mentions += tuple(Mention("PCL", "PCL", "method", at, at + 3, key=pcl, proposed=True)
+                      for at in (text.index("PCL"), text.rindex("PCL")))
     paper = Paper(id="ab" * 8, authors=("Ada Lovelace",), abstract=text)
     build = Build(corpus=Corpus(papers=(paper,), entries=1),
                   extractions={paper.id: Extraction(paper.id, text, mentions, ())})

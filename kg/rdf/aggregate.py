@@ -236,7 +236,8 @@ class Aggregate:
                 if not cids:
                     cids = vocab.concepts_of_entity(key, info.kind)
                 if not cids:    # a name that says what it is ("... Contrastive Learning")
-                    cid = head_concept(info.canonical(), self._index())
+                    names = [info.canonical(), *sorted(set(info.canonicals) | info.variants)]
+                    cid = next(filter(None, (head_concept(n, self._index()) for n in names)), None)
                     cids = (cid,) if cid is not None else ()
                 if cids:
                     self.entity_concepts[key] = cids
