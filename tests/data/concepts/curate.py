@@ -34,8 +34,6 @@ The hand-written lists (each documented in its own header):
   ``english_words.txt``: words no acronym may spell.
 - ``other_senses.txt``: concepts ending in a one-word concept's word that
   are another sense of it (``vector quantization``), kept out of its subtree.
-- ``checklist.py``, ``checklist_vague.txt``: the author-keyword checklist's
-  terms of art the vocabulary lacks, taken by rule (see there).
 - ``not_terms.txt``: frequent author keywords that are no terms of art (for
   the coverage figure only).
 """
@@ -494,50 +492,6 @@ def apply_patches(concepts: dict[str, Draft]) -> None:
         c.forms = [f for f in c.forms if norm(f) not in drop]
 
 
-def from_checklist(concepts: dict[str, Draft], vocab: Path, corpus: Path | None,
-                   lists: Lists) -> list[str]:
-    """The author-keyword checklist's terms of art the vocabulary lacks, as new
-    concepts (rules in ``checklist.py``). Returns the log."""
-    import checklist
-
-    from kg.extract.modifiers import load as load_modifiers
-
-    tsv = vocab / "author_keywords_2019_2023.tsv"
-    if corpus is None or not corpus.exists() or not tsv.exists():
-        return ["checklist: no corpus or checklist, skipped"]
-    text = corpus.read_text(encoding="utf-8")
-    taken = set(concepts) | {norm(f) for c in concepts.values() for f in (*c.forms, *c.acronyms)}
-    taken |= entity_keys() | {norm(w) for w in _lines("not_terms.txt")} | lists.plain
-    taken |= lists.exclude
-    ids = {c.id for c in concepts.values()}
-    plain = {w.lower() for w in _lines("plain_english.txt")}
-    vague, mods = checklist.vague_words(), load_modifiers()
-    log = []
-    for kw in checklist.candidates(tsv):
-        if norm(kw) in taken or checklist.vague(kw, vague, plain, mods):
-            continue
-        noun, mod, written = checklist.usage(kw, text)
-        if noun < 2 or mod > noun or written is None:
-            continue
-        label = make_label(written, lists.proper)
-        if label.endswith("ses"):       # "inductive biases"
-            label = label[:-2]
-        elif not label.endswith("squares"):
-            label = singular_label(label)
-        k, cid = norm(label), slug(label)
-        if k in taken or norm(written) in taken or cid in ids:
-            continue
-        words = label.split()
-        broader = next((concepts[norm(" ".join(words[i:]))].id for i in range(1, len(words))
-                        if norm(" ".join(words[i:])) in concepts), None)
-        concepts[k] = Draft(id=cid, label=label, type="method", source="kg",
-                            broader=[broader] if broader else [])
-        taken.add(k)
-        ids.add(cid)
-        log.append(f"checklist {cid}" + (f" under {broader}" if broader else ""))
-    return log
-
-
 def head_broader(concepts: dict[str, Draft], lists: Lists) -> list[str]:
     """A concept whose label ends in the word of a one-word ``single`` concept
     goes under it ("channel pruning" under pruning, "weight quantization" under
@@ -704,7 +658,6 @@ def build(vocab: Path, corpus: Path | None) -> tuple[list[Draft], list[dict], li
     log = attach_gazetteer(concepts, gaz, lists)
     resolve_broader(concepts)
     apply_patches(concepts)
-    log += from_checklist(concepts, vocab, corpus, lists)
     log += head_broader(concepts, lists)
     log += clean(concepts, lists, english_words(corpus), gaz)
     for k in [k for k, c in concepts.items() if norm(c.label) in lists.plain]:
