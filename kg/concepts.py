@@ -64,8 +64,9 @@ class ConceptVocab:
 
     ``entity_links`` maps an entity key (:func:`kg.identity.entity_key` of a
     gazetteer name) to the ids of the concepts it falls under;
-    ``kind_links`` maps a gazetteer ``kind`` to concept ids (an entity with
-    no link of its own falls under its kind's); ``narrower`` is the inverse
+    ``kind_links`` maps a gazetteer ``kind`` to concept ids (an entity with no
+    link of its own and no family root falls under its kind's, see
+    :mod:`kg.rdf.aggregate`); ``narrower`` is the inverse
     of ``broader``.
     """
 

@@ -124,8 +124,9 @@ def test_plain_english_is_no_concept(vocab):
 
 
 def test_single_word_matches_are_few_and_deliberate(vocab):
-    single = {c.label for c in vocab.concepts.values() if c.single}
-    assert {"quantization", "pruning", "distillation"} <= single
+    single = {s for c in vocab.concepts.values() if c.single for s in (c.label, *c.forms)
+              if " " not in s}
+    assert {"quantization", "pruning", "distillation", "contrastive"} <= single
     assert not single & {"attention", "model", "regression", "classification", "optimization"}
     assert len(single) < 100
 
@@ -270,3 +271,32 @@ def test_every_acronym_spells_its_concept():
                find_best_long_form(a[:-1] if a.endswith("s") and len(a) > 2 else a, form)
                for form in (c.label, *c.forms))]
     assert bad == []
+
+
+@pytest.mark.parametrize("text, concept", [
+    ("trained in a self-supervised manner", "self-supervised-learning"),
+    ("self-supervised pre-training of ViTs", "self-supervised-pre-training"),
+    ("a contrastive objective", "contrastive-loss"),
+    ("trained with contrastive losses", "contrastive-loss"),
+    ("we apply distillation to", "knowledge-distillation"),
+    ("with self-distillation", "self-distillation"),
+    ("dynamic radiance fields", "neural-radiance-field"),
+    ("monocular 3D detection", "3d-object-detection"),
+])
+def test_adjectival_and_component_forms_reach_their_concept(text, concept):
+    from kg.extract.concepts import build_index, find
+
+    words = text.split()
+    offsets = [sum(len(w) + 1 for w in words[:k]) for k in range(len(words))]
+    assert concept in {m.concept for m in find(words, offsets, build_index(concepts.load()))}
+
+
+@pytest.mark.parametrize("narrow, family", [
+    ("contrastive-loss", "contrastive-learning"),
+    ("self-supervised-pre-training", "self-supervised-learning"),
+    ("masked-image-modeling", "self-supervised-learning"),
+    ("feature-distillation", "knowledge-distillation"),
+    ("self-distillation", "knowledge-distillation"),
+])
+def test_techniques_sit_under_their_family(vocab, narrow, family):
+    assert family in vocab.ancestors(narrow)

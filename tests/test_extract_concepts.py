@@ -266,3 +266,60 @@ def test_a_word_attested_before_a_vocabulary_head_narrows_only_next_to_the_conce
     assert span("we study using pruning") == "pruning"
     assert span("we study channel Pruning") == "Pruning"      # a name written capitalised
     assert span("we study image-channel pruning") == "image-channel pruning"
+
+
+def _extended(text: str, first: int, last: int, mods, defined=()) -> str:
+    """The span :func:`kg.extract.modifiers.extend` gives a match on words
+    ``first:last`` of a text split on spaces."""
+    from kg.extract.concepts import ConceptMatch
+    from kg.extract.modifiers import extend
+
+    words = text.split()
+    offsets = [sum(len(w) + 1 for w in words[:k]) for k in range(len(words))]
+    m = ConceptMatch(offsets[first], offsets[last - 1] + len(words[last - 1]), "x", first, last)
+    got = extend(words, offsets, [m], mods, (), [(offsets[a], offsets[b - 1] + len(words[b - 1]))
+                                                  for a, b in defined])[0]
+    return text[got.start:got.end]
+
+
+def test_a_defined_long_form_that_starts_before_the_match_is_the_mention():
+    from kg.extract.modifiers import load
+
+    text = "we study panoramic depth completion ( PDC ) here"
+    assert _extended(text, 3, 5, load(), [(2, 5)]) == "panoramic depth completion"
+    assert _extended(text, 3, 5, load()) == "depth completion"     # no pair: no extension
+
+
+def test_a_match_that_is_itself_a_modifier_takes_no_modifiers():
+    from kg.extract.modifiers import load
+
+    assert _extended("a zero-shot self-supervised model", 2, 3, load()) == "self-supervised"
+    assert _extended("a zero-shot semantic segmentation", 2, 4, load()) == \
+        "zero-shot semantic segmentation"
+
+
+def test_modifiers_are_met_with_or_without_hyphens_and_opening_a_sentence():
+    from kg.extract.modifiers import load, with_vocabulary
+
+    mods = load()
+    assert mods.narrows("auto-regressive") and mods.narrows("autoregressive")
+    assert not mods.narrows("state-of-the-art") and not mods.narrows("stateoftheart")
+    attested = with_vocabulary(mods, ["medical image segmentation"])
+    assert _extended(". Medical image captioning is", 2, 4, attested) == "Medical image captioning"
+    assert _extended("we Medical image captioning", 2, 4, attested) == "image captioning"
+
+
+def test_a_bare_word_is_the_sense_the_abstract_spells_out():
+    idx = build_index(load())
+
+    def keys(text: str) -> list[str]:
+        words = text.split()
+        offsets = [sum(len(w) + 1 for w in words[:k]) for k in range(len(words))]
+        return [m.concept for m in find(words, offsets, idx)]
+
+    assert keys("we use vector quantization ; the quantization is") == [
+        "vector-quantization", "vector-quantization"]
+    assert keys("post-training quantization ; the quantization is") == [
+        "post-training-quantization", "quantization"]
+    assert keys("dataset distillation ; distillation") == ["dataset-distillation"] * 2
+    assert keys("we apply quantization") == ["quantization"]

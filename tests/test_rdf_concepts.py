@@ -122,3 +122,45 @@ def test_the_output_is_deterministic():
     a = rdf_fixture.concept_ntriples()
     load.cache_clear()
     assert rdf_fixture.concept_ntriples() == a
+
+
+def test_an_entity_falls_under_its_family_before_its_kind_and_else_what_its_name_says():
+    from kg.identity import entity_key
+    from kg.models import Entity
+    from kg.rdf.aggregate import Aggregate
+
+    text = "We propose Proxy Contrastive Learning (PCL), run ViT-B/16 and BrandNewNet. PCL is."
+    names = {"Proxy Contrastive Learning": "method", "ViT-B/16": "model", "BrandNewNet": "model"}
+    mentions = tuple(Mention(n, n, t, text.index(n), text.index(n) + len(n), key=entity_key(n),
+                             proposed=n.startswith("Proxy")) for n, t in names.items())
+    # the acronym, written more often, is the entity's canonical name: its long form still says
+    pcl = entity_key("Proxy Contrastive Learning")
+    mentions += tuple(Mention("PCL", "PCL", "method", at, at + 3, key=pcl, proposed=True)
+                      for at in (text.index("PCL"), text.rindex("PCL")))
+    paper = Paper(id="ab" * 8, authors=("Ada Lovelace",), abstract=text)
+    build = Build(corpus=Corpus(papers=(paper,), entries=1),
+                  extractions={paper.id: Extraction(paper.id, text, mentions, ())})
+    known = {entity_key("ViT-B/16"): Entity("ViT-B/16", "model", entity_key("ViT-B/16"),
+                                            family="ViT", kind="vision model"),
+             entity_key("ViT"): Entity("ViT", "model", entity_key("ViT"), kind="vision model")}
+    agg = Aggregate(build, Minter(), known, load())
+    assert agg.entity_concepts[entity_key("ViT-B/16")] == ("vision-transformer",)
+    assert agg.entity_concepts[entity_key("Proxy Contrastive Learning")] == (
+        "contrastive-learning",)
+    assert entity_key("BrandNewNet") not in agg.entity_concepts
+
+
+def test_a_text_that_names_another_concept_is_no_label_of_this_one():
+    from kg.rdf.aggregate import Aggregate
+
+    text = "We use vector quantization; the quantization is coarse."
+    at = text.index("the quantization") + 4
+    mentions = (Mention("vector quantization", "vector quantization", "method", 7, 26,
+                        key="vector-quantization", layer="concept"),
+                Mention("quantization", "vector quantization", "method", at, at + 12,
+                        key="vector-quantization", layer="concept"))
+    paper = Paper(id="cd" * 8, authors=("Ada Lovelace",), abstract=text)
+    build = Build(corpus=Corpus(papers=(paper,), entries=1),
+                  extractions={paper.id: Extraction(paper.id, text, mentions, ())})
+    agg = Aggregate(build, Minter(), {}, load())
+    assert agg.concepts["vector-quantization"].variants == {"vector quantization"}

@@ -316,7 +316,72 @@ def find(words: list[str], offsets: list[int], index: ConceptIndex,
             out.append(ConceptMatch(offsets[i], offsets[end_tok - 1] + len(words[end_tok - 1]),
                                     cid, i, end_tok, is_acr))
             next_free = end_tok
+    return _senses(out, words, index) if len(out) > 1 else out
+
+
+def _senses(matches: list[ConceptMatch], words: Sequence[str],
+            index: ConceptIndex) -> list[ConceptMatch]:
+    """A bare one-word match means the abstract's own longer term ending in
+    that word where the term is another sense, not a narrower one: "vector
+    quantization ... the quantization" is vector quantization, "dataset
+    distillation ... distillation" dataset distillation; after "post-training
+    quantization" a bare "quantization" stays quantization."""
+    bare = [k for k, m in enumerate(matches) if m.token_end - m.token_start == 1 and not m.acronym]
+    if not bare:
+        return matches
+    concepts = index.vocab.concepts
+    sp = index.spelling
+    heads: dict[str, set[str]] = {}
+    for m in matches:
+        if m.token_end - m.token_start > 1 and not m.acronym:
+            last = concepts[m.concept].label.split()[-1]
+            heads.setdefault(phrase_key(last, sp), set()).add(m.concept)
+    out = list(matches)
+    for k in bare:
+        m = matches[k]
+        key = phrase_key(words[m.token_start], sp)
+        senses = heads.get(key) or heads.get(key[:-1] if key.endswith("s") else key, set())
+        senses = {c for c in senses if c != m.concept
+                  and m.concept not in index.vocab.ancestors(c)
+                  and c not in index.vocab.ancestors(m.concept)}
+        if len(senses) == 1:
+            out[k] = ConceptMatch(m.start, m.end, senses.pop(), m.token_start, m.token_end)
     return out
+
+
+_NAME_STOP = re.compile(r"\s(?:with|for|of|via|using|and|in|on|by|from|to)\s.*$")
+_VARIANT = re.compile(r"^[A-Za-z]?\d*(?:/\d+)?$|^(?:tiny|small|base|large|huge)$", re.I)
+
+
+def head_concept(name: str, index: ConceptIndex) -> str | None:
+    """The concept a name says its thing is, by the words it ends in (up to a
+    function word): "Exclusion-Guided Proxy Contrastive Learning" is contrastive
+    learning, "Recurrent Vision Transformers" and "RO-ViT" vision transformers;
+    a concept's acronym with a size after it ("ViT-B/16") is that concept. Only
+    words that alone may match count as one-word heads (a ``single`` concept or
+    an acronym, case-sensitive).
+
+    >>> from kg.concepts import load
+    >>> idx = build_index(load())
+    >>> [head_concept(n, idx) for n in ("Exclusion-Guided Proxy Contrastive Learning",
+    ...                                 "Streaming Vision Transformer", "RO-ViT", "ViT-B/16",
+    ...                                 "U-shaped Network with Skip Connections", "Mixture")]
+    ['contrastive-learning', 'vision-transformer', 'vision-transformer', \
+'vision-transformer', None, None]
+    """
+    parts = [w for w in re.split(r"[\s\-‐–]+", _NAME_STOP.sub("", name.strip())) if w]
+    if len(parts) > 1 and parts[0] in index.acronyms and all(map(_VARIANT.match, parts[1:])):
+        return index.acronyms[parts[0]]
+    for k in range(len(parts), 0, -1):
+        tail = parts[len(parts) - k:]
+        if k == 1:
+            if tail[0] in index.acronyms:
+                return index.acronyms[tail[0]]
+        step = index.steps.get(phrase_key(" ".join(tail), index.spelling))
+        if step is not None and step[0] is not None and (
+                k > 1 or index.vocab.concepts[step[0]].single):
+            return step[0]
+    return None
 
 
 def concept_mention(text: str, start: int, end: int, concept: Concept,

@@ -18,6 +18,7 @@ narrow: "X-based", "X-only", "X-free", "X-aware") and ``never`` ("novel",
 """
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Collection, Iterable, Sequence
@@ -45,10 +46,10 @@ class Modifiers:
         >>> m.narrows("lidar-based"), m.narrows("few-shot"), m.narrows("novel"), m.narrows("-based")
         (True, True, False, False)
         """
-        if modifier in self.never:
+        if modifier in self.never or modifier.replace("-", "") in self.never:
             return False
-        if modifier in self.extend:
-            return True
+        if modifier in self.extend or modifier.replace("-", "") in self.extend:
+            return True   # (also written with or without its hyphens: "auto-regressive")
         head, _, last = modifier.rpartition("-")
         return bool(head) and not head.endswith("-") and last in self.suffixes
 
@@ -96,8 +97,30 @@ def _compound_before(words: Sequence[str], offsets: Sequence[int], end: int,
     return i
 
 
+def _opens(words: Sequence[str], k: int) -> bool:
+    """Is token ``k`` a capitalised word opening a sentence ("Medical image captioning")?"""
+    w = words[k]
+    return w[:1].isupper() and w[1:].islower() and (k == 0 or words[k - 1] in (".", "!", "?"))
+
+
 def _key(words: Sequence[str], start: int, end: int) -> str:
     return "".join("-" if w in _HYPHENS else w for w in words[start:end + 1]).lower()
+
+
+def _defined_start(offsets: Sequence[int], m: ConceptMatch,
+                   defined: Collection[tuple[int, int]], floor: int,
+                   blocked: Sequence[tuple[int, int]]) -> int | None:
+    """The first token of a long form the abstract defines an acronym for that
+    ends where the match ends and starts before it, within reach (not before
+    ``floor``, not into an entity): "panoramic depth completion (PDC)" is the
+    author's term, whatever the modifier lists say."""
+    for s, e in defined:
+        if e != m.end or s >= m.start or any(bs < m.start and s < be for bs, be in blocked):
+            continue
+        k = bisect_left(offsets, s)
+        if floor <= k < m.token_start and offsets[k] == s and m.token_start - k <= MAX_MODIFIERS + 2:
+            return k
+    return None
 
 
 def extend(words: Sequence[str], offsets: Sequence[int], matches: Sequence[ConceptMatch],
@@ -108,7 +131,9 @@ def extend(words: Sequence[str], offsets: Sequence[int], matches: Sequence[Conce
     before it nor into a ``blocked`` character span (an entity mention). A
     match that ends a long form the abstract defines an acronym for, at or
     after its start, keeps its span ("data-centric machine learning (ML)": the
-    author's term is "machine learning"). An attested word (:func:`with_vocabulary`)
+    author's term is "machine learning"), and so does a match that is itself a
+    modifier ("self-supervised", "contrastive": no "zero-shot self-supervised"
+    mention). An attested word (:func:`with_vocabulary`)
     narrows only a concept written in lower case ("sample Multi-Head
     Self-Attention layers" is no narrower attention).
 
@@ -122,7 +147,11 @@ def extend(words: Sequence[str], offsets: Sequence[int], matches: Sequence[Conce
     floor = 0
     for m in matches:
         i = m.token_start
-        keep = any(e == m.end and s >= m.start for s, e in defined)
+        keep = any(e == m.end and s >= m.start for s, e in defined) or (
+            not m.acronym and mods.narrows(_key(words, i, m.token_end - 1)))
+        longer = _defined_start(offsets, m, defined, floor, blocked)
+        if longer is not None:
+            i, keep = longer, True
         for _ in range(0 if keep else MAX_MODIFIERS):
             last = i - 1
             if last < floor or not words[last][:1].isalnum() or words[last] in _HYPHENS:
@@ -133,7 +162,8 @@ def extend(words: Sequence[str], offsets: Sequence[int], matches: Sequence[Conce
             key = _key(words, first, last)
             if not mods.narrows(key) and not (
                     i == m.token_start and not m.acronym and words[m.token_start][:1].islower()
-                    and all(w.islower() or w in _HYPHENS for w in words[first:last + 1])
+                    and all(w.islower() or w in _HYPHENS or (k == first and _opens(words, k))
+                            for k, w in enumerate(words[first:last + 1], first))
                     and all(p in mods.attested for p in key.split("-"))):
                 break
             if any(s < offsets[last] + len(words[last]) and offsets[first] < e

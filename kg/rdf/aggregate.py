@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Mapping
 
 from kg.concepts import CONCEPT_TYPES, Concept, ConceptVocab
+from kg.extract.concepts import ConceptIndex, build_index, head_concept, phrase_key
 from kg.identity import entity_key
 from kg.models import ENTITY_TYPES, Build, Entity, Extraction, Paper
 from kg.teams import links_pairs
@@ -100,6 +101,7 @@ class Aggregate:
                  concepts: ConceptVocab | None = None):
         self.mint = mint
         self.vocab = concepts
+        self._concept_index: ConceptIndex | None = None
         self.concepts: dict[str, ConceptInfo] = {}  # concept id -> info
         self.concept_iri: dict[str, str] = {}
         self.concept_papers: Counter = Counter()
@@ -195,12 +197,33 @@ class Aggregate:
             info = self.concepts[cid] = ConceptInfo(c, set())
         return info
 
+    def _index(self) -> ConceptIndex:
+        """The concept finder's index of the vocabulary, made on first use."""
+        if self._concept_index is None:
+            assert self.vocab is not None
+            self._concept_index = build_index(self.vocab)
+        return self._concept_index
+
+    def _names_another(self, text: str, cid: str) -> bool:
+        """Is a mention text a name of another concept of the vocabulary (a bare
+        "quantization" the abstract meant as vector quantization)? Then it is no
+        label of this one: the concept's search keys stay its own."""
+        if self.vocab is None:
+            return False
+        idx = self._index()
+        step = idx.steps.get(phrase_key(text, idx.spelling))
+        other = step[0] if step is not None else idx.acronyms.get(text)
+        return other is not None and other != cid
+
     def _link_concepts(self, known: Mapping[str, Entity]) -> None:
         """The concepts entities fall under; every ancestor; the concepts' IRIs."""
         vocab = self.vocab
         if vocab is not None:
             for key, info in self.entities.items():
-                cids = vocab.concepts_of_entity(key, info.kind)
+                # its own links, else its family root's concepts (ViT-B/16 under
+                # the vision transformer that ViT is), else its kind's, else the
+                # concept its name ends in
+                cids = vocab.entity_links.get(key, ())
                 if not cids and info.family:
                     fkey = entity_key(info.family)
                     if fkey in self.entity_is_concept:
@@ -210,6 +233,12 @@ class Aggregate:
                         kind = fam.kind if fam is not None else getattr(known.get(fkey), "kind",
                                                                         None)
                         cids = vocab.concepts_of_entity(fkey, kind)
+                if not cids:
+                    cids = vocab.concepts_of_entity(key, info.kind)
+                if not cids:    # a name that says what it is ("... Contrastive Learning")
+                    names = [info.canonical(), *sorted(set(info.canonicals) | info.variants)]
+                    cid = next(filter(None, (head_concept(n, self._index()) for n in names)), None)
+                    cids = (cid,) if cid is not None else ()
                 if cids:
                     self.entity_concepts[key] = cids
                     for cid in cids:
@@ -261,7 +290,8 @@ class Aggregate:
                     concepts.add(cid)
                     self.concept_papers[cid] += 1
                 cinfo = self._concept(cid, m.canonical, m.type)
-                cinfo.variants.add(m.text)
+                if not self._names_another(m.text, cid):
+                    cinfo.variants.add(m.text)
                 if m.layer != "concept":
                     cinfo.variants.add(m.canonical)
                     by_key.setdefault(key, (True, cid))

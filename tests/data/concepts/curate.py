@@ -32,6 +32,8 @@ The hand-written lists (each documented in its own header):
   ``preferred_acronyms.tsv``: which concept keeps a shared acronym;
   ``method_heads.txt``: head words of the PwC technique names kept;
   ``english_words.txt``: words no acronym may spell.
+- ``other_senses.txt``: concepts ending in a one-word concept's word that
+  are another sense of it (``vector quantization``), kept out of its subtree.
 - ``not_terms.txt``: frequent author keywords that are no terms of art (for
   the coverage figure only).
 """
@@ -490,6 +492,41 @@ def apply_patches(concepts: dict[str, Draft]) -> None:
         c.forms = [f for f in c.forms if norm(f) not in drop]
 
 
+def head_broader(concepts: dict[str, Draft], lists: Lists) -> list[str]:
+    """A concept whose label ends in the word of a one-word ``single`` concept
+    goes under it ("channel pruning" under pruning, "weight quantization" under
+    quantization), unless ``other_senses.txt`` says it is another sense or the
+    two are related already. Returns the log."""
+    names = _lines("other_senses.txt")
+    skip = {n for n in names if not n.startswith("re:")}
+    pats = [re.compile(n[3:].strip()) for n in names if n.startswith("re:")]
+    by_id = {c.id: c for c in concepts.values()}
+    single = {c.label.lower(): c.id for c in concepts.values() if " " not in c.label
+              and (c.single or lists.one_word.get(c.label.lower(), False))}
+
+    def above(cid: str) -> set[str]:
+        seen: set[str] = set()
+        todo = list(by_id[cid].broader) if cid in by_id else []
+        while todo:
+            b = todo.pop()
+            if b not in seen and b in by_id:
+                seen.add(b)
+                todo.extend(by_id[b].broader)
+        return seen
+
+    log = []
+    for c in sorted(by_id.values(), key=lambda c: c.id):
+        words = c.label.split()
+        head = single.get(words[-1].lower()) if len(words) > 1 else None
+        if head is None or head == c.id or c.id in skip or any(p.search(c.id) for p in pats):
+            continue
+        if head in above(c.id) or c.id in above(head):
+            continue
+        c.broader.append(head)
+        log.append(f"broader {c.id} -> {head} (its head word)")
+    return log
+
+
 def clean(concepts: dict[str, Draft], lists: Lists, english: set[str],
           gaz: list[dict]) -> list[str]:
     """Drop dangling broader ids, plain forms and clashing forms and acronyms.
@@ -621,6 +658,7 @@ def build(vocab: Path, corpus: Path | None) -> tuple[list[Draft], list[dict], li
     log = attach_gazetteer(concepts, gaz, lists)
     resolve_broader(concepts)
     apply_patches(concepts)
+    log += head_broader(concepts, lists)
     log += clean(concepts, lists, english_words(corpus), gaz)
     for k in [k for k, c in concepts.items() if norm(c.label) in lists.plain]:
         log.append(f"plain   {concepts[k].label!r} dropped")
