@@ -51,6 +51,30 @@ def test_acronyms(text, pairs):
     assert [(a.long, a.short) for a in find_acronyms(text)] == pairs
 
 
+@pytest.mark.parametrize("text,pairs", [
+    # a naming word after the long form's comma (CVPR 2023)
+    ("we propose an Unsupervised Symmetric Shape-Preserving Autoencoding Network, termed USSPA, "
+     "to predict", [("Unsupervised Symmetric Shape-Preserving Autoencoding Network", "USSPA")]),
+    ("we present an inventive discriminator-cooperated distillation, abbreviated as DCD, towards",
+     [("discriminator-cooperated distillation", "DCD")]),
+    # a lower-case thing named is no part of the long form
+    ("a Candidate Pseudolabel Learning method, termed CPL, is", [("Candidate Pseudolabel Learning",
+                                                                 "CPL")]),
+    # "(namely long form, LF)"
+    ("as the reconstruction loss (namely projected character loss, PCL). Compared",
+     [("projected character loss", "PCL")]),
+    # letters from inside words, or no initials at all: no pair without parentheses
+    ("a blob-grounded text-to-image diffusion model, termed BlobGEN, which", []),
+    ("an offline-to-online IL method, named OLLIE, for", []),
+    ("We compare A, B, or C, called ABC here.", []),
+])
+def test_acronyms_defined_without_parentheses(text, pairs):
+    found = find_acronyms(text)
+    assert [(a.long, a.short) for a in found] == pairs
+    assert all(text[a.long_start:a.long_end] == a.long and text[a.short_start:a.short_end] == a.short
+               for a in found)
+
+
 def test_acronym_offsets_point_into_the_text():
     text = "RL from verifiable reward (RLVR) helps."
     (a,) = find_acronyms(text)
