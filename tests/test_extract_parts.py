@@ -90,6 +90,9 @@ def test_acronym_offsets_point_into_the_text():
     ("a pipeline dubbed FlashSketch that runs fast.", ["FlashSketch"]),
     ("We verify our method (QontOT) on data.", ["QontOT"]),
     ("Experiments show that FedPDG outperforms prior work.", ["FedPDG"]),
+    # "we propose to do X (Y)": an infinitive, no name before the parenthesis (CVPR 2023)
+    ("we propose to disentangle this 1D representation by pre-segmenting orthogonal (vertical "
+     "and horizontal) planes.", []),
     ("We evaluate GPT-4 on MMLU and find gaps.", []),
 ])
 def test_proposals(text, names):
