@@ -747,3 +747,25 @@ def test_a_user_name_in_a_code_url_is_no_entity():
     ex = extract_texts(["We estimate layouts. Code: https://github.com/KangchengLiu/FAC_Foreground."],
                        ["p"])[0]
     assert "KangchengLiu" not in {m.text for m in ex.mentions}
+
+
+@pytest.mark.parametrize("text,name,typ", [
+    # a multi-word Title Case name in a list beside known names (ICML 2023)
+    ("It lets us leverage several methods, like Random Fourier Features, the Fast Gauss "
+     "Transform, and Locality Sensitive Hashing.", "Fast Gauss Transform", "method"),
+    ("It does not use ad-hoc mechanisms such as Error Feedback, Gradient Tracking, or a "
+     "Proximal operator.", "Gradient Tracking", "method"),
+])
+def test_title_case_names_in_a_list_of_known_names(text, name, typ):
+    from kg.extract import extract_texts
+
+    got = {m.text: m.type for m in extract_texts([text])[0].mentions}
+    assert got.get(name) == typ, got
+
+
+def test_a_title_case_list_without_known_names_names_nothing():
+    from kg.extract import extract_texts
+
+    text = "We test it in regions such as North America, South East Asia, and Western Europe."
+    assert extract_texts([text])[0].mentions == ()
+

@@ -130,6 +130,35 @@ def _list_items(words: list[str], cue: int) -> list[int]:
     return items if len(items) >= 2 else []
 
 
+_NAMED_TYPES = frozenset(("model", "method", "dataset"))
+
+
+def _title_runs(words: list[str], items: list[int], taken: set[int]) -> list[tuple[int, int]]:
+    """The multi-word Title Case names of a list whose other names are known:
+    "such as Error Feedback, Gradient Tracking, or a Proximal operator", "like
+    Random Fourier Features, the Fast Gauss Transform, and Locality Sensitive
+    Hashing". A run is two to five adjacent capitalised words of the list, none
+    of them matched already, each a Title word or a name.
+
+    >>> words = "such as Error Feedback , Gradient Tracking , or a Proximal operator".split()
+    >>> _title_runs(words, _list_items(words, 1), {2, 3})
+    [(5, 7)]
+    """
+    out = []
+    k = 0
+    while k < len(items):
+        j = k
+        while j + 1 < len(items) and items[j + 1] == items[j] + 1:
+            j += 1
+        run = items[k: j + 1]
+        if 2 <= len(run) <= 5 and not taken.intersection(run) and all(
+                _TITLE_WORD.match(words[i]) or name_shaped(words[i]) for i in run) and (
+                words[run[-1] + 1: run[-1] + 2] != ["("]):
+            out.append((run[0], run[-1] + 1))
+        k = j + 1
+    return out
+
+
 _SHAPED: dict[str, bool] = {}
 # a measure at a cut-off: "R@1", "mAP@0.5", "NDCG@10", "Hit@5"
 _METRIC_AT = re.compile(r"^(?:[A-Z][A-Za-z]{0,9}|m?AP|mIoU)@\d+(?:\.\d+)?%?$")
@@ -145,6 +174,7 @@ def discover(words: list[str], offsets: list[int], taken: set[int],
     """
     known_types = known_types or {}
     listed: dict[int, str] = {}
+    runs: list[tuple[int, int, str]] = []
     for c in compress(range(len(words)), map(_LIST_CUES_ANY.__contains__, words)):
         w = words[c]
         if True:
@@ -158,7 +188,15 @@ def discover(words: list[str], offsets: list[int], taken: set[int],
             for i in items:
                 if i not in taken:
                     listed[i] = typ
+            if typ in _NAMED_TYPES and any(t in _NAMED_TYPES for t in types):
+                runs.extend((k, j, typ) for k, j in _title_runs(words, items, taken))
     out: list[Discovery] = []
+    in_runs: set[int] = set()
+    for k, j, typ in runs:
+        if k not in in_runs:
+            out.append(Discovery(offsets[k], offsets[j - 1] + len(words[j - 1]),
+                                 " ".join(words[k:j]), typ, k, j))
+            in_runs.update(range(k, j))
     # every name-shaped token has a capital: skip the lower-case majority cheaply
     # (decided once per distinct word: a per-token call is the slow part)
     if len(_SHAPED) > 200_000:
@@ -168,7 +206,7 @@ def discover(words: list[str], offsets: list[int], taken: set[int],
             "@" in w and _METRIC_AT.match(w) is not None))
     cand = set(compress(range(len(words)), map(_SHAPED.__getitem__, words)))
     cand.update(i for i in listed if not words[i].islower())
-    shaped = sorted(i for i in cand if i not in taken)
+    shaped = sorted(i for i in cand if i not in taken and i not in in_runs)
     for i in shaped:
         w = words[i]
         text = w.rstrip(".,;:")
