@@ -90,6 +90,15 @@ def test_acronym_offsets_point_into_the_text():
     ("a pipeline dubbed FlashSketch that runs fast.", ["FlashSketch"]),
     ("We verify our method (QontOT) on data.", ["QontOT"]),
     ("Experiments show that FedPDG outperforms prior work.", ["FedPDG"]),
+    # two filler words joined by "and"; "for X" with X named before is no part of the name
+    ("We devise a Social Body Interaction Self-Attention (SBI-MSA) module. Then we present a "
+     "novel and efficient Trajectory-Aware Relative Position Encoding for SBI-MSA to offer cues.",
+     ["Social Body Interaction Self-Attention", "SBI-MSA",
+      "Trajectory-Aware Relative Position Encoding"]),
+    # ... but two names joined by "and" stay two names
+    ("This results in FRBC and FRBT. Our proposed baselines, FRBC and FRBT, achieve superior "
+     "performance.",
+     ["FRBC", "FRBT"]),
     # "we propose to do X (Y)": an infinitive, no name before the parenthesis (CVPR 2023)
     ("we propose to disentangle this 1D representation by pre-segmenting orthogonal (vertical "
      "and horizontal) planes.", []),

@@ -99,6 +99,7 @@ class Patterns:
     GENERIC_NOUNS: frozenset[str]
     OWN_APPOSITION: re.Pattern[str]
     GENERIC_PLURALS: frozenset[str]
+    JOINED_TAIL: re.Pattern[str]
     FIRST_PERSON: re.Pattern[str]
     WE: re.Pattern[str]
     APPOSITION_NOUNS: frozenset[str]
@@ -119,7 +120,9 @@ def build_patterns(lex: Lexicon) -> Patterns:
     naming_verbs = w("naming.verbs") + w("naming.verbs_not_cue")
     verbs = alt(w("cue.verbs") + w("naming.verbs"))
     filler_words = alt(w("cue.filler") + participles + w("cue.filler_more"))
-    filler = rf"(?:(?:{filler_words}),?\s+)*"
+    # "a novel and efficient X": a joiner only between two filler words
+    joiners = alt(w("cue.filler_joiners"))
+    filler = (rf"(?:(?:{filler_words})(?:\s+(?:{joiners})(?=\s+(?:{filler_words})\b))?,?\s+)*")
     loose_stops = alt(w("cue.loose_stops"))
     # "a new family of sparse sketches, ", "a novel DPMs-based transfer learning method, "
     loose = (rf"(?:(?!(?:{loose_stops})\b|[A-Z][\w\-]*,)"
@@ -269,6 +272,9 @@ def build_patterns(lex: Lexicon) -> Patterns:
             rf"(?P<noun>[a-z]+),\s+(?P<name>(?:{NAME_TOKEN}|{_CAP_WORD})(?:,?\s+and\s+(?:{NAME_TOKEN}|"
             rf"{_CAP_WORD}))?),"),
         GENERIC_PLURALS=generic_plurals,
+        # "a novel Trajectory-Aware Relative Position Encoding for SBI-MSA": a name's last
+        # words, a joiner and one more name (dropped where that name is defined before)
+        JOINED_TAIL=c(rf" (?:{alt(w('title.tail_joiners'))}) (?P<tail>[^\s()]+)$"),
         FIRST_PERSON=c(rf"\b(?:{we}|{cased(w('subject.our'))}|{cased(w('subject.this'))} "
                        rf"(?:{alt(w('subject.first_person_nouns'))}))\b"),
         WE=c(rf"\b(?:{we})\b"),

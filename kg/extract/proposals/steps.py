@@ -28,7 +28,7 @@ from kg.extract.proposals.pairs import PairPatterns, pair_proposals
 from kg.extract.proposals.patterns import Patterns
 from kg.extract.proposals.record import Found
 from kg.extract.proposals.repository import repository_names
-from kg.extract.proposals.spans import pieces, sentence_start
+from kg.extract.proposals.spans import pieces, sentence_start, word_in
 
 Hit = Union[re.Match[str], At]
 
@@ -124,6 +124,21 @@ def where_repository(ctx: Ctx, rule: Rule) -> Iterable[Hit]:
         return ()
     return (At(s, e, s) for _, s, e in repository_names(ctx.text, ctx.words, ctx.offsets,
                                                          ctx.col.guards.not_names))
+
+
+def without_defined_tail(ctx: Ctx, s: int, e: int) -> int:
+    """Where a name ends without a last "for X" whose X the text named before:
+    "we devise a Social Body Interaction Self-Attention (SBI-MSA) module ... we
+    present a novel Trajectory-Aware Relative Position Encoding for SBI-MSA"
+    names the encoding, made for SBI-MSA."""
+    text = ctx.text
+    if " " not in text[s:e]:
+        return e
+    m = ctx.p.JOINED_TAIL.search(text, s, e)
+    if m is None:
+        return e
+    tail = m.group("tail")
+    return m.start() if tail.lower() != tail and word_in(tail, text[:s]) else e
 
 
 # -- guards: True drops the match ----------------------------------------------
