@@ -90,6 +90,14 @@ def test_acronym_offsets_point_into_the_text():
     ("a pipeline dubbed FlashSketch that runs fast.", ["FlashSketch"]),
     ("We verify our method (QontOT) on data.", ["QontOT"]),
     ("Experiments show that FedPDG outperforms prior work.", ["FedPDG"]),
+    # a coined pair made in the passive voice; "the core of our proposal is X (Y)" (CVPR/ICML 2023)
+    ("First, an Omni Self-Attention (OSA) paradigm is proposed based on dense interaction.",
+     ["Omni Self-Attention", "OSA"]),
+    ("The core of our proposal is the Causal Proxy Model (CPM). A CPM explains a model.",
+     ["Causal Proxy Model", "CPM"]),
+    # ... but not a known concept, nor another's in the past tense
+    ("To address this issue, test-time adaptation (TTA) methods are proposed.", []),
+    ("Recently, the Segment Anything Model (SAM) was proposed for segmentation.", []),
     # two filler words joined by "and"; "for X" with X named before is no part of the name
     ("We devise a Social Body Interaction Self-Attention (SBI-MSA) module. Then we present a "
      "novel and efficient Trajectory-Aware Relative Position Encoding for SBI-MSA to offer cues.",
