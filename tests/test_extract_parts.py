@@ -63,6 +63,12 @@ def test_acronyms(text, pairs):
     # "(namely long form, LF)"
     ("as the reconstruction loss (namely projected character loss, PCL). Compared",
      [("projected character loss", "PCL")]),
+    # "we propose the VoP: Long Form" (a colon after the acronym, right after a cue)
+    ("In this work, we propose the VoP: Text-Video Co-operative Prompt Tuning for efficient "
+     "tuning on the task.", [("Text-Video Co-operative Prompt Tuning", "VoP")]),
+    ("We present ODISE: Open-vocabulary DIffusion-based panoptic SEgmentation, which unifies.",
+     [("Open-vocabulary DIffusion-based panoptic SEgmentation", "ODISE")]),
+    ("We present results: Table 1 shows the gains.", []),
     # letters from inside words, or no initials at all: no pair without parentheses
     ("a blob-grounded text-to-image diffusion model, termed BlobGEN, which", []),
     ("an offline-to-online IL method, named OLLIE, for", []),

@@ -193,11 +193,11 @@ def find_acronyms(text: str) -> list[AcronymPair]:
                 continue
             ss = base + w_start
             pairs.append(AcronymPair(long, short, in_start, in_start + len(long), ss, ss + len(short)))
-    if ", " in text:
+    more = (_named_pairs(text) if ", " in text else []) + (_colon_pairs(text) if ": " in text else [])
+    if more:
         seen = {p.short_start for p in pairs}
-        more = [p for p in _named_pairs(text) if p.short_start not in seen]
-        if more:
-            pairs = sorted(pairs + more, key=lambda p: min(p.long_start, p.short_start))
+        pairs = sorted(pairs + [p for p in more if p.short_start not in seen],
+                       key=lambda p: min(p.long_start, p.short_start))
     return pairs
 
 
@@ -233,10 +233,46 @@ def _long_before(text: str, short: str, base: int, end: int, s_start: int) -> Ac
 
 
 @lru_cache(maxsize=1)
-def _leads() -> tuple[re.Pattern[str], re.Pattern[str]]:
-    """The patterns of an acronym defined without parentheses, from
-    ``kg/data/acronym_leads.txt``: "Long Form, termed LF" and "(namely long
-    form, LF)"."""
+def _colon() -> tuple[re.Pattern[str], frozenset[str]]:
+    """The pattern of "we propose the VoP: Long Form" and the words that end a
+    long form there (``kg/data/acronym_leads.txt``)."""
+    sections = _lead_sections()
+    verbs = "|".join(map(re.escape, sections["colon"]))
+    return (re.compile(rf"\b(?:{verbs})\s+(?:(?:the|a|an|new|novel)\s+){{0,3}}"
+                       r"(?P<short>[A-Z][\w\-+]{1,9}):\s+(?P<long>[A-Z][^.,;:()]{3,160})"),
+            frozenset(sections["colon_stops"]))
+
+
+def _colon_pairs(text: str) -> list[AcronymPair]:
+    """"we propose the VoP: Text-Video Co-operative Prompt Tuning for efficient
+    tuning": the acronym, a colon, and a long form whose letters spell it; the
+    long form ends at a stop word before a lower-case word.
+
+    >>> [(p.long, p.short) for p in _colon_pairs(
+    ...     "Hence, we introduce PACO: Parts and Attributes of Common Objects. It spans")]
+    [('Parts and Attributes of Common Objects', 'PACO')]
+    """
+    rx, stops = _colon()
+    out = []
+    for m in rx.finditer(text):
+        short, words = m.group("short"), m.group("long").split(" ")
+        n = 1
+        while n < len(words) and words[n]:
+            if words[n] in stops and not (n + 1 < len(words) and words[n + 1][:1].isupper()):
+                break
+            n += 1
+        long = " ".join(words[:n])
+        if " " not in long or find_best_long_form(_strip_plural(short), long) != long or not \
+                _valid(short, long):
+            continue
+        ls = m.start("long")
+        out.append(AcronymPair(long, short, ls, ls + len(long), m.start("short"), m.end("short")))
+    return out
+
+
+@lru_cache(maxsize=1)
+def _lead_sections() -> dict[str, list[str]]:
+    """The phrase lists of ``kg/data/acronym_leads.txt``, by section."""
     sections: dict[str, list[str]] = {}
     key = ""
     for line in (files("kg") / "data" / "acronym_leads.txt").read_text("utf-8").splitlines():
@@ -245,6 +281,15 @@ def _leads() -> tuple[re.Pattern[str], re.Pattern[str]]:
             key = line[1:-1]
         elif line:
             sections.setdefault(key, []).append(line)
+    return sections
+
+
+@lru_cache(maxsize=1)
+def _leads() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """The patterns of an acronym defined without parentheses, from
+    ``kg/data/acronym_leads.txt``: "Long Form, termed LF" and "(namely long
+    form, LF)"."""
+    sections = _lead_sections()
     alt = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(
         sections["naming"], key=len, reverse=True))
     namely = "|".join(re.escape(w) for w in sorted(sections["namely"], key=len, reverse=True))
