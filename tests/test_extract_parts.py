@@ -792,3 +792,12 @@ def test_a_title_case_list_without_known_names_names_nothing():
     text = "We test it in regions such as North America, South East Asia, and Western Europe."
     assert extract_texts([text])[0].mentions == ()
 
+
+def test_a_year_after_an_apostrophe_is_an_edition_of_a_known_name_or_a_venue():
+    from kg.extract import extract_texts
+
+    ex = extract_texts(["It sets the state of the art on WMT'14 and IWSLT'14, unlike the "
+                        "NeurIPS'20 challenge winners."])[0]
+    assert [(m.text, m.canonical, m.type) for m in ex.mentions] == [
+        ("WMT'14", "WMT", "dataset"), ("IWSLT'14", "IWSLT", "dataset")]
+

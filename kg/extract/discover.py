@@ -56,6 +56,7 @@ def not_entities() -> frozenset[str]:
 
 # shapes of non-names: complexity classes ("PPAD-hard", "NP-complete"), norms
 # ("L_2"), logarithms in formulas ("logK"), hardware ("TPUv4", "A6000")
+_YEAR_AFTER = re.compile(r"['’]\d\d$")   # "NeurIPS'20", "WMT'14"
 _NOT_A_NAME = re.compile(r"-(?:[Hh]ard|[Cc]omplete)$|^[Lℓ]_?\d$|^log[A-Z]$|^TPUv\d|^[AHV]\d{3,4}$")
 
 
@@ -63,12 +64,14 @@ _NOT_A_NAME = re.compile(r"-(?:[Hh]ard|[Cc]omplete)$|^[Lℓ]_?\d$|^log[A-Z]$|^TP
 def name_shaped(word: str) -> bool:
     """Does a token look like the name of a model, method or dataset?
 
-    >>> [w for w in ["ToMoE", "Meta-iLaD", "Qwen3-VL", "W4A16", "The", "GPU", "3D", "x-axis"]
-    ...  if name_shaped(w)]
+    >>> [w for w in ["ToMoE", "Meta-iLaD", "Qwen3-VL", "W4A16", "The", "GPU", "3D", "x-axis",
+    ...              "NeurIPS'20"] if name_shaped(w)]
     ['ToMoE', 'Meta-iLaD', 'Qwen3-VL', 'W4A16']
     """
     if len(word) < 3 or word in not_entities() or _UNIT.match(word) or _NOT_A_NAME.search(word):
         return False
+    if _YEAR_AFTER.search(word) and _YEAR_AFTER.sub("", word) in not_entities():
+        return False   # "NeurIPS'20": a venue's year
     if not word[0].isalnum():
         return False
     if _MIXED.match(word) and _CAMEL.search(word):
