@@ -133,7 +133,8 @@ def quoted(text: str) -> tuple[str, ...]:
 def _name_like(phrase: str) -> bool:
     """Could the phrase be a name? Not with a generic head ("PDE-informed
     denoising algorithm"); a lower-case one needs two words ("a single
-    algorithm", "quantization" are not names)."""
+    algorithm", "quantization" are not names) or a word of three parts
+    ("text-to-concept", not "self-supervised")."""
     words = phrase.split()
     if "(" in phrase and not phrase.endswith(")"):
         return False   # "Lowest Common Ancestor (LCA)-on-the-Line": a name around an acronym
@@ -141,7 +142,8 @@ def _name_like(phrase: str) -> bool:
         return False
     if phrase.lower() != phrase or any(c.isdigit() for c in phrase):
         return True
-    return len(words) >= 2
+    # (one word of three hyphen parts reads as a phrase: "text-to-concept")
+    return len(words) >= 2 or phrase.count("-") >= 2
 
 
 def _cued(text: str, at: int) -> bool:
