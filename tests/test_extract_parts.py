@@ -801,3 +801,15 @@ def test_a_year_after_an_apostrophe_is_an_edition_of_a_known_name_or_a_venue():
     assert [(m.text, m.canonical, m.type) for m in ex.mentions] == [
         ("WMT'14", "WMT", "dataset"), ("IWSLT'14", "IWSLT", "dataset")]
 
+
+def test_two_names_joined_by_and_before_a_plural_noun():
+    from kg.extract import extract_texts
+
+    ex = extract_texts(["Finally, this paper introduces Image-Report Contrastive and Image-Report "
+                        "Matching losses. Experiments on the Oxford Radar RobotCar and NCLT "
+                        "datasets and on the Spaces and Real data show gains."])[0]
+    got = {(m.text, m.type, m.proposed) for m in ex.mentions}
+    assert {("Image-Report Contrastive", "method", True), ("Image-Report Matching", "method", True),
+            ("NCLT", "dataset", False)} <= got
+    assert not any(m.text in ("Image-Report", "Spaces", "Real") for m in ex.mentions)
+

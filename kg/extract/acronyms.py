@@ -233,14 +233,14 @@ def _long_before(text: str, short: str, base: int, end: int, s_start: int) -> Ac
 
 
 @lru_cache(maxsize=1)
-def _colon() -> tuple[re.Pattern[str], frozenset[str]]:
-    """The pattern of "we propose the VoP: Long Form" and the words that end a
-    long form there (``kg/data/acronym_leads.txt``)."""
+def _colon() -> tuple[re.Pattern[str], re.Pattern[str], frozenset[str]]:
+    """The patterns of "we propose the VoP: Long Form" (the words before the
+    acronym; the long form after the colon) and the words that end a long form
+    there (``kg/data/acronym_leads.txt``)."""
     sections = _lead_sections()
     verbs = "|".join(map(re.escape, sections["colon"]))
-    return (re.compile(rf"\b(?:{verbs})\s+(?:(?:the|a|an|new|novel)\s+){{0,3}}"
-                       r"(?P<short>[A-Z][\w\-+]{1,9}):\s+(?P<long>[A-Z][^.,;:()]{3,160})"),
-            frozenset(sections["colon_stops"]))
+    return (re.compile(rf"\b(?:{verbs})\s+(?:(?:the|a|an|new|novel)\s+){{0,3}}$"),
+            re.compile(r"[A-Z][^.,;:()]{3,160}"), frozenset(sections["colon_stops"]))
 
 
 def _colon_pairs(text: str) -> list[AcronymPair]:
@@ -252,10 +252,19 @@ def _colon_pairs(text: str) -> list[AcronymPair]:
     ...     "Hence, we introduce PACO: Parts and Attributes of Common Objects. It spans")]
     [('Parts and Attributes of Common Objects', 'PACO')]
     """
-    rx, stops = _colon()
+    cue, after, stops = _colon()
     out = []
-    for m in rx.finditer(text):
-        short, words = m.group("short"), m.group("long").split(" ")
+    at = text.find(": ")
+    while at >= 0:   # (each colon, then the words around it: a scan for the cue is slower)
+        colon, at = at, text.find(": ", at + 1)
+        ss = text.rfind(" ", 0, colon) + 1
+        short = text[ss: colon]
+        if not (2 <= len(short) <= 10 and short[0].isupper()) or not re.fullmatch(r"[\w\-+]+", short):
+            continue
+        m = after.match(text, colon + 2)
+        if m is None or cue.search(text, max(0, ss - 40), ss) is None:
+            continue
+        words = m.group(0).split(" ")
         n = 1
         while n < len(words) and words[n]:
             if words[n] in stops and not (n + 1 < len(words) and words[n + 1][:1].isupper()):
@@ -265,8 +274,8 @@ def _colon_pairs(text: str) -> list[AcronymPair]:
         if " " not in long or find_best_long_form(_strip_plural(short), long) != long or not \
                 _valid(short, long):
             continue
-        ls = m.start("long")
-        out.append(AcronymPair(long, short, ls, ls + len(long), m.start("short"), m.end("short")))
+        ls = colon + 2
+        out.append(AcronymPair(long, short, ls, ls + len(long), ss, colon))
     return out
 
 

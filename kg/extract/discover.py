@@ -226,9 +226,50 @@ def discover(words: list[str], offsets: list[int], taken: set[int],
             out.append(Discovery(offsets[i], offsets[i] + len(text), text,
                                  context_type(words, i, i + 1), i, i + 1))
     seen = {d.token_start for d in out}
-    for d in _named_before_cue(words, offsets, taken):
+    for d in _named_before_cue(words, offsets, taken) + _names_joined_before_plural(
+            words, offsets, taken):
         if d.token_start not in seen and d.token_end - 1 not in seen:
             out.append(d)
+    return out
+
+
+AND_PAIR_NOUNS = _CUE_NOUNS["and_pair"]
+
+
+def _title_run_before(words: list[str], j: int, taken: set[int]) -> int:
+    """Where the run of one to four capitalised words (Title words, acronyms or
+    names) right before token ``j`` starts (``j``: none); a run never starts a
+    sentence."""
+    k = j
+    while k > 0 and j - k < 4 and k - 1 not in taken and (
+            _TITLE_WORD.match(words[k - 1]) or _CAPS_WORD.match(words[k - 1])
+            or name_shaped(words[k - 1])):
+        k -= 1
+    while k < j and (k == 0 or words[k - 1] in (".", "!", "?", ":")):
+        k += 1
+    return k
+
+
+def _names_joined_before_plural(words: list[str], offsets: list[int],
+                                taken: set[int]) -> list[Discovery]:
+    """Two capitalised names joined by "and" before a plural noun that each
+    names one of: "this paper introduces Image-Report Contrastive and
+    Image-Report Matching losses", "on the Oxford Radar RobotCar and NCLT
+    datasets" (the nouns: ``kg/data/cue_nouns.txt``, ``[and_pair]``). One of
+    the two has two words or more (not "the Spaces and Real ...")."""
+    out: list[Discovery] = []
+    for j in compress(range(len(words)), map(AND_PAIR_NOUNS.__contains__, words)):
+        k = _title_run_before(words, j, taken)
+        if k == j or k < 2 or words[k - 1] != "and":
+            continue
+        i = _title_run_before(words, k - 1, taken)
+        if i == k - 1 or max(k - 1 - i, j - k) < 2:
+            continue
+        typ = "dataset" if words[j] in DATASET_CUES else "method"
+        for a, b in ((i, k - 1), (k, j)):
+            if not all(x in taken for x in range(a, b)):
+                out.append(Discovery(offsets[a], offsets[b - 1] + len(words[b - 1]),
+                                     " ".join(words[a:b]), typ, a, b))
     return out
 
 

@@ -100,6 +100,8 @@ class Patterns:
     OWN_APPOSITION: re.Pattern[str]
     GENERIC_PLURALS: frozenset[str]
     JOINED_TAIL: re.Pattern[str]
+    AND_PAIR: re.Pattern[str]
+    TITLE_NAME: re.Pattern[str]
     FIRST_PERSON: re.Pattern[str]
     WE: re.Pattern[str]
     APPOSITION_NOUNS: frozenset[str]
@@ -272,6 +274,12 @@ def build_patterns(lex: Lexicon) -> Patterns:
             rf"(?P<noun>[a-z]+),\s+(?P<name>(?:{NAME_TOKEN}|{_CAP_WORD})(?:,?\s+and\s+(?:{NAME_TOKEN}|"
             rf"{_CAP_WORD}))?),"),
         GENERIC_PLURALS=generic_plurals,
+        # "this paper introduces Image-Report Contrastive and Image-Report Matching losses"
+        # (each side checked with TITLE_NAME after the match: the alternation itself,
+        # backtracking over " and ", is quadratic on a chain like "A-A-A-...")
+        AND_PAIR=c(rf"{subject}(?:{verbs})\s+{filler}(?P<name>[A-Z][^.,;:()]{{0,80}}? and "
+                   rf"[A-Z][^.,;:()]{{0,80}}?) (?P<noun>[a-z]+)\b"),
+        TITLE_NAME=c(rf"(?:{title_only}|{NAME_TOKEN})"),
         # "a novel Trajectory-Aware Relative Position Encoding for SBI-MSA": a name's last
         # words, a joiner and one more name (dropped where that name is defined before)
         JOINED_TAIL=c(rf" (?:{alt(w('title.tail_joiners'))}) (?P<tail>[^\s()]+)$"),

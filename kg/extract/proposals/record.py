@@ -85,6 +85,9 @@ class Found:
         seen = self.spans.get((ps, pe))
         if seen is not None:
             return seen.type != "other"   # (decided by an earlier cue)
+        if any(s0 <= ps and pe <= e0 for s0, e0 in self.spans):
+            return True   # inside a name an earlier cue found: "Image-Report" of "Image-Report
+            # Contrastive and Image-Report Matching losses"
         if name in g.not_names or len(name) < 2 or _DIGITS.fullmatch(name) or (
                 not strict and self.known(name)):
             return True

@@ -24,6 +24,7 @@ from kg.extract.proposals.steps import (
     Record,
     Typing,
     Where,
+    no_and_pair_noun,
     no_article,
     no_eponym,
     no_function_word_end,
@@ -37,6 +38,7 @@ from kg.extract.proposals.steps import (
     no_passive,
     no_thing_noun,
     no_voice_before,
+    record_and_pair,
     record_and_parts,
     record_apposed,
     record_coined,
@@ -112,6 +114,10 @@ def _has(*hints: str) -> Callable[[Ctx], bool]:
 def _table(p: Patterns, a: AnchorSets) -> tuple[Rule, ...]:
     subject, called, our = (where_anchored(x) for x in (a.subject, a.called, a.our))
     return (
+        Rule("and_pair", "AND_PAIR", subject,
+             "This paper introduces Image-Report Contrastive and Image-Report Matching losses.",
+             ("Image-Report Contrastive", "Image-Report Matching"), guards=(no_and_pair_noun,),
+             record=record_and_pair),
         Rule("cue", "CUE", subject, "To fix it, we propose ToMoE, a method that prunes.",
              ("ToMoE",), guards=(no_known_modifier, no_eponym), strict=True, strong=True,
              and_next=True),

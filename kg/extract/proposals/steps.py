@@ -11,6 +11,7 @@ from functools import lru_cache
 from typing import Callable, Iterable, Protocol, Sequence, Union
 
 from kg.extract.acronyms import AcronymPair
+from kg.extract.discover import AND_PAIR_NOUNS, DATASET_CUES
 from kg.extract.emphasis import coined
 from kg.extract.proposals.anchors import (
     Anchors,
@@ -304,6 +305,25 @@ def record_apposed(ctx: Ctx, rule: Rule, m: Hit, s: int, e: int) -> None:
 def record_one(ctx: Ctx, rule: Rule, m: Hit, s: int, e: int) -> None:
     """The span as one name."""
     ctx.add(ctx.text[s:e], s, e, rule.typing(ctx, m, s, e), rule.strict)
+
+
+def record_and_pair(ctx: Ctx, rule: Rule, m: Hit, s: int, e: int) -> None:
+    """"Image-Report Contrastive and Image-Report Matching losses": two names,
+    typed by the plural noun after them; a known one is no proposal."""
+    assert isinstance(m, re.Match)
+    ptype = "dataset" if m.group("noun") in DATASET_CUES else "method"
+    left, right = ctx.text[s:e].split(" and ", 1)
+    ctx.add(left, s, s + len(left), ptype, False)
+    ctx.add(right, e - len(right), e, ptype, False)
+
+
+def no_and_pair_noun(ctx: Ctx, m: Hit, s: int, e: int) -> bool:
+    """"X and Y losses" names two things; "X and Y are ..." does not; each of X
+    and Y is a Title phrase or a name."""
+    if not isinstance(m, re.Match) or m.group("noun") not in AND_PAIR_NOUNS:
+        return True
+    left, right = ctx.text[s:e].split(" and ", 1)
+    return not (ctx.p.TITLE_NAME.fullmatch(left) and ctx.p.TITLE_NAME.fullmatch(right))
 
 
 def record_pieces(ctx: Ctx, rule: Rule, m: Hit, s: int, e: int) -> None:
