@@ -813,3 +813,11 @@ def test_two_names_joined_by_and_before_a_plural_noun():
             ("NCLT", "dataset", False)} <= got
     assert not any(m.text in ("Image-Report", "Spaces", "Real") for m in ex.mentions)
 
+
+def test_acronyms_listed_right_after_a_plural_cue_noun_are_names():
+    from kg.extract import extract_texts
+
+    ex = extract_texts(["We study four existing methods, including two neural symbolic methods "
+                        "NSCL and NSVQA, and two others."])[0]
+    assert {(m.text, m.type) for m in ex.mentions} >= {("NSCL", "method"), ("NSVQA", "method")}
+
