@@ -187,7 +187,8 @@ def discover(words: list[str], offsets: list[int], taken: set[int],
             types = [known_types[i] for i in items if i in known_types]
             # the most frequent type; on a tie, the one met first in the list
             typ = max(dict.fromkeys(types), key=types.count) if types else (
-                "method" if w.lower().startswith(("outperform", "surpass", "beat")) else "other")
+                "method" if w.lower().startswith(("outperform", "surpass", "beat")) else
+                cue_type([w]) or "other")   # "methods NSCL and NSVQA"
             for i in items:
                 if i not in taken:
                     listed[i] = typ
