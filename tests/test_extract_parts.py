@@ -821,3 +821,12 @@ def test_acronyms_listed_right_after_a_plural_cue_noun_are_names():
                         "NSCL and NSVQA, and two others."])[0]
     assert {(m.text, m.type) for m in ex.mentions} >= {("NSCL", "method"), ("NSVQA", "method")}
 
+
+def test_a_typographic_apostrophe_matches_the_gazetteer_s_straight_one():
+    from kg.extract import extract_texts
+
+    ex = extract_texts(["This paper adopts the Newton’s method, unlike the Earth Mover’s "
+                        "Distance."])[0]
+    assert [(m.text, m.canonical) for m in ex.mentions] == [
+        ("Newton’s method", "Newton's Method"), ("Earth Mover’s Distance", "Earth Mover's Distance")]
+
