@@ -65,13 +65,15 @@ def name_shaped(word: str) -> bool:
     """Does a token look like the name of a model, method or dataset?
 
     >>> [w for w in ["ToMoE", "Meta-iLaD", "Qwen3-VL", "W4A16", "The", "GPU", "3D", "x-axis",
-    ...              "NeurIPS'20"] if name_shaped(w)]
+    ...              "NeurIPS'20", "LiDARs"] if name_shaped(w)]
     ['ToMoE', 'Meta-iLaD', 'Qwen3-VL', 'W4A16']
     """
     if len(word) < 3 or word in not_entities() or _UNIT.match(word) or _NOT_A_NAME.search(word):
         return False
     if _YEAR_AFTER.search(word) and _YEAR_AFTER.sub("", word) in not_entities():
         return False   # "NeurIPS'20": a venue's year
+    if word[-1] == "s" and word[:-1] in not_entities():
+        return False   # "LiDARs": a plural of a non-name
     if not word[0].isalnum():
         return False
     if _MIXED.match(word) and _CAMEL.search(word):
