@@ -113,6 +113,11 @@ def test_acronym_offsets_point_into_the_text():
     ("This results in FRBC and FRBT. Our proposed baselines, FRBC and FRBT, achieve superior "
      "performance.",
      ["FRBC", "FRBT"]),
+    # another's thing named before the paper's voice in its sentence (CVPR/ICML 2023)
+    ("On top of the widely-used augmentation technique called GT-Aug in detection, we propose "
+     "a novel COMAug strategy.", ["COMAug"]),
+    ("Recent research has identified a training phenomenon called Neural Collapse (NC), in "
+     "which features collapse.", []),
     # "we propose to do X (Y)": an infinitive, no name before the parenthesis (CVPR 2023)
     ("we propose to disentangle this 1D representation by pre-segmenting orthogonal (vertical "
      "and horizontal) planes.", []),

@@ -101,6 +101,7 @@ class Patterns:
     GENERIC_PLURALS: frozenset[str]
     JOINED_TAIL: re.Pattern[str]
     AND_PAIR: re.Pattern[str]
+    OTHERS_VOICE: re.Pattern[str]
     TITLE_NAME: re.Pattern[str]
     FIRST_PERSON: re.Pattern[str]
     WE: re.Pattern[str]
@@ -194,6 +195,7 @@ def build_patterns(lex: Lexicon) -> Patterns:
                     rf"|{we} (?:\w+ )?(?:{alt(w('voice.find_verbs'))})\b[^.]*\b"
                     rf"(?:{alt(w('voice.found_nouns'))}))\b"),
         NAMELY_OF_METHODS=c(rf"\b(?:{alt(w('nouns.namely_of'))})\s*,?\s*$"),
+        OTHERS_VOICE=c(rf"\b(?:{cased(w('voice.others'))})\b"),
         PASSIVE_BEFORE=c(rf"(?:\bso[- ]|\b(?:{alt(w('voice.passive'))})\s+)$"),
         # "we ... and design FC-Entry algorithm": the paper's second verb
         AND_VERB=c(rf"\band\s+(?:then\s+)?(?:{and_verbs})\s+"

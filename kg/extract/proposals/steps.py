@@ -149,6 +149,16 @@ def no_passive(ctx: Ctx, m: Hit, s: int, e: int) -> bool:
     return bool(ctx.p.PASSIVE_BEFORE.search(ctx.text, max(0, m.start() - 12), m.start()))
 
 
+def no_others_voice(ctx: Ctx, m: Hit, s: int, e: int) -> bool:
+    """"On top of the widely-used augmentation technique called GT-Aug, we ...",
+    "Recent research has identified a phenomenon called Neural Collapse (NC)":
+    another's thing, named before the paper's own voice in its sentence."""
+    text = ctx.text
+    head = sentence_start(text, m.start())
+    return bool(ctx.p.OTHERS_VOICE.search(text, head, m.start())) and not \
+        ctx.p.FIRST_PERSON.search(text, head, m.start())
+
+
 def no_known_without_voice(ctx: Ctx, m: Hit, s: int, e: int) -> bool:
     """"Adam corresponds to a framework called Follow-the-Regularized-Leader": a
     known name, not in the paper's own voice."""
