@@ -118,6 +118,9 @@ def test_acronym_offsets_point_into_the_text():
      "a novel COMAug strategy.", ["COMAug"]),
     ("Recent research has identified a training phenomenon called Neural Collapse (NC), in "
      "which features collapse.", []),
+    # an acronym defined before names what the paper's thing is made of (CVPR 2023)
+    ("Indirect time-of-flight (iToF) imaging is cheap. We propose a polarimetric iToF imaging "
+     "method that works.", []),
     # "we propose to do X (Y)": an infinitive, no name before the parenthesis (CVPR 2023)
     ("we propose to disentangle this 1D representation by pre-segmenting orthogonal (vertical "
      "and horizontal) planes.", []),

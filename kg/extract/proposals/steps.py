@@ -159,6 +159,14 @@ def no_others_voice(ctx: Ctx, m: Hit, s: int, e: int) -> bool:
         ctx.p.FIRST_PERSON.search(text, head, m.start())
 
 
+def no_defined_before(ctx: Ctx, m: Hit, s: int, e: int) -> bool:
+    """"Indirect time-of-flight (iToF) imaging allows ... we propose a polarimetric
+    iToF imaging method": an acronym the text defined before names what the
+    paper's thing is made of, not the thing."""
+    name = ctx.text[s:e]
+    return any(p.short == name and p.short_end <= m.start() for p in ctx.pairs)
+
+
 def no_known_without_voice(ctx: Ctx, m: Hit, s: int, e: int) -> bool:
     """"Adam corresponds to a framework called Follow-the-Regularized-Leader": a
     known name, not in the paper's own voice."""
