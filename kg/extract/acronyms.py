@@ -356,7 +356,8 @@ def _namely_pair(inside: str, at: int) -> AcronymPair | None:
     m = _leads()[1].match(inside)
     if m is None or not is_short_form(m.group("short")):
         return None
-    long, short = m.group("long").strip(), m.group("short")
+    long: str = m.group("long").strip()
+    short: str = m.group("short")
     if find_best_long_form(_strip_plural(short), long) != long or not _valid(short, long):
         return None
     return AcronymPair(long, short, at + m.start("long"), at + m.start("long") + len(long),
