@@ -121,6 +121,9 @@ def test_acronym_offsets_point_into_the_text():
     # an acronym defined before names what the paper's thing is made of (CVPR 2023)
     ("Indirect time-of-flight (iToF) imaging is cheap. We propose a polarimetric iToF imaging "
      "method that works.", []),
+    # "X (Y), which" names a part of the paper's system, unless X is used (ICML 2023)
+    ("In particular, we exploit this structure to make use of the Convex-Concave Procedure "
+     "(CCCP), which helps us bypass operations.", []),
     # "we propose to do X (Y)": an infinitive, no name before the parenthesis (CVPR 2023)
     ("we propose to disentangle this 1D representation by pre-segmenting orthogonal (vertical "
      "and horizontal) planes.", []),

@@ -104,7 +104,9 @@ def pair_proposals(col: Found, pairs: Sequence[AcronymPair], p_: Patterns, pp: P
         before = text[max(0, first - 120): first]
         cue = p_.PAIR_CUE.search(before) if subject_at.search(before) else None
         after = text[last + 1: last + 30] if text[last: last + 1] == ")" else text[last: last + 30]
-        part = not cue and pp.part.match(after)
+        # (a part, unless what is before names a use: "to make use of the Convex-Concave
+        # Procedure (CCCP), which")
+        part = not cue and pp.part.match(after) and not pp.used_before.search(before[-60:])
         if part and after.lstrip().startswith(",") and len(
                 text[sentence_start(text, first): first].split()) < 3:
             continue   # "Homomorphic encryption (HE), which allows ...": a definition, no part
