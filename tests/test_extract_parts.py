@@ -124,6 +124,9 @@ def test_acronym_offsets_point_into_the_text():
     # "X (Y), which" names a part of the paper's system, unless X is used (ICML 2023)
     ("In particular, we exploit this structure to make use of the Convex-Concave Procedure "
      "(CCCP), which helps us bypass operations.", []),
+    # a version alone is no name (CVPR 2023)
+    ("In this paper, we propose Uni-Perceiver v2, which is the first generalist model. "
+     "Uni-Perceiver v2 outperforms all.", ["Uni-Perceiver v2"]),
     # "we propose to do X (Y)": an infinitive, no name before the parenthesis (CVPR 2023)
     ("we propose to disentangle this 1D representation by pre-segmenting orthogonal (vertical "
      "and horizontal) planes.", []),
