@@ -52,6 +52,18 @@ def test_acronyms(text, pairs):
 
 
 @pytest.mark.parametrize("text,pairs", [
+    # a lower-case short form with a hyphen (ICML 2023)
+    ("We study geodesically convex (g-convex) problems.", [("geodesically convex", "g-convex")]),
+    # a one-word long form of three hyphen parts after its acronym (ICML 2023)
+    ("Lifelong-MoE, an extensible MoE (Mixture-of-Experts) architecture",
+     [("Mixture-of-Experts", "MoE")]),
+    ("the ViT (ViT-B) model and a method (e.g. here) of the art (sota)", []),
+])
+def test_more_acronym_shapes(text, pairs):
+    assert [(a.long, a.short) for a in find_acronyms(text)] == pairs
+
+
+@pytest.mark.parametrize("text,pairs", [
     # a naming word after the long form's comma (CVPR 2023)
     ("we propose an Unsupervised Symmetric Shape-Preserving Autoencoding Network, termed USSPA, "
      "to predict", [("Unsupervised Symmetric Shape-Preserving Autoencoding Network", "USSPA")]),

@@ -127,6 +127,9 @@ def _valid(short: str, long: str) -> bool:
     return not low.startswith(("the ", "a ", "an ", "and ", "of ", "with "))
 
 
+# a lower-case short form with a hyphen or a digit: "geodesically convex
+# (g-convex)", "sequence-to-sequence (seq2seq)"
+_LOWER_SHORT = re.compile(r"[a-z]+(?:-[a-z]+|\d[a-z]+)")
 _TO = re.compile(r"(?<=[A-Za-z])2(?=[A-Za-z])")
 _POWER = re.compile(r"([A-Za-z])([2-4])(?![0-9])")
 
@@ -169,12 +172,12 @@ def find_acronyms(text: str) -> list[AcronymPair]:
                 named := _namely_pair(inside, m.start(1))) is not None:
             pairs.append(named)   # "(namely projected character loss, PCL)"
             continue
-        if is_short_form(first):
+        if is_short_form(first) or _LOWER_SHORT.fullmatch(first):
             # Long Form (LF): look back over at most min(|LF| + 5, 2|LF|) words
             pair = _long_before(text, first, base, m.start(), in_start)
             if pair is not None:
                 pairs.append(pair)
-        elif len(first.split()) >= 2:
+        elif len(first.split()) >= 2 or first.count("-") >= 2:   # (or "Mixture-of-Experts")
             # LF (Long Form): the word just before the parenthesis is the acronym
             # the last word before the parenthesis (``before`` ends in no space); found
             # backwards: a "(\S+)\s*$" search would scan the whole window
