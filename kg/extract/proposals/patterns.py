@@ -101,6 +101,8 @@ class Patterns:
     GENERIC_PLURALS: frozenset[str]
     JOINED_TAIL: re.Pattern[str]
     AND_PAIR: re.Pattern[str]
+    COUNTED_LIST: re.Pattern[str]
+    LIST_ITEM: re.Pattern[str]
     OTHERS_VOICE: re.Pattern[str]
     TITLE_NAME: re.Pattern[str]
     FIRST_PERSON: re.Pattern[str]
@@ -195,6 +197,13 @@ def build_patterns(lex: Lexicon) -> Patterns:
                     rf"|{we} (?:\w+ )?(?:{alt(w('voice.find_verbs'))})\b[^.]*\b"
                     rf"(?:{alt(w('voice.found_nouns'))}))\b"),
         NAMELY_OF_METHODS=c(rf"\b(?:{alt(w('nouns.namely_of'))})\s*,?\s*$"),
+        # "We create two new metrics for this task: an EntityScore to gauge ..., and an
+        # AudioScore to ...": the items of a colon list after counted things the paper makes
+        COUNTED_LIST=c(rf"{subject}(?:{verbs})\s+(?:{alt(w('cue.counts'))})\s+[^.:;]{{0,80}}?:\s+"
+                       r"(?P<name>[^.;:]{1,300})"),
+        # one item: after a comma, "and", a number, "a"/"an"/"the" ("2) ImageNet-W, an ...")
+        LIST_ITEM=c(rf"(?:(?<=:\s)|,\s+|\band\s+)(?:\(?\d\)\s+|\([a-z]\)\s+)?(?:(?:a|an|the)\s+)?"
+                    rf"(?P<item>{NAME_TOKEN})(?=[\s,]|$)"),
         OTHERS_VOICE=c(rf"\b(?:{cased(w('voice.others'))})\b"),
         PASSIVE_BEFORE=c(rf"(?:\bso[- ]|\b(?:{alt(w('voice.passive'))})\s+)$"),
         # "we ... and design FC-Entry algorithm": the paper's second verb

@@ -45,6 +45,7 @@ from kg.extract.proposals.steps import (
     record_apposed,
     record_coined,
     record_cue,
+    record_listed,
     record_name_alias,
     record_one,
     record_pairs,
@@ -141,6 +142,10 @@ def _table(p: Patterns, a: AnchorSets) -> tuple[Rule, ...]:
         Rule("novel_paren", "NOVEL_PAREN", where_anchored(a.novel),
              "We build a novel sparse attention mechanism (SparQ) for long inputs.", ("SparQ",),
              guards=(no_gap_stop,)),
+        Rule("counted_list", "COUNTED_LIST", subject,
+             "We create two new metrics for this task: an EntityScore to gauge entities, and an "
+             "AudioScore to gauge audio.", ("EntityScore", "AudioScore"), typing=type_after_name,
+             record=record_listed),
         Rule("enumerated", None, where_enumerated,
              "We make two contributions: (i) Shortcut Text Gradient, which saves memory.",
              ("Shortcut Text Gradient",)),

@@ -344,6 +344,15 @@ def no_and_pair_noun(ctx: Ctx, m: Hit, s: int, e: int) -> bool:
     return not (ctx.p.TITLE_NAME.fullmatch(left) and ctx.p.TITLE_NAME.fullmatch(right))
 
 
+def record_listed(ctx: Ctx, rule: Rule, m: Hit, s: int, e: int) -> None:
+    """The names that open the items of a colon list after "we create two new
+    metrics:" (each typed by what follows it; a known name is no proposal)."""
+    for it in ctx.p.LIST_ITEM.finditer(ctx.text, s, e):
+        ps, pe = it.span("item")
+        name = ctx.text[ps:pe]
+        ctx.add(name, ps, pe, rule.typing(ctx, it, ps, pe), False)
+
+
 def record_pieces(ctx: Ctx, rule: Rule, m: Hit, s: int, e: int) -> None:
     """A name and its acronym, of one type."""
     ptype = rule.typing(ctx, m, s, e)
