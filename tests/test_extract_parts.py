@@ -136,6 +136,9 @@ def test_acronym_offsets_point_into_the_text():
     # "X (Y), which" names a part of the paper's system, unless X is used (ICML 2023)
     ("In particular, we exploit this structure to make use of the Convex-Concave Procedure "
      "(CCCP), which helps us bypass operations.", []),
+    # "which we refer to as X (Long Form)" (ICML 2023; its long form is the same entity)
+    ("We impose constraints with tractable models, which we refer to as GeLaTo (Generating "
+     "Language with Tractable Constraints). GeLaTo works.", ["GeLaTo"]),
     # a version alone is no name (CVPR 2023)
     ("In this paper, we propose Uni-Perceiver v2, which is the first generalist model. "
      "Uni-Perceiver v2 outperforms all.", ["Uni-Perceiver v2"]),
@@ -855,4 +858,13 @@ def test_a_typographic_apostrophe_matches_the_gazetteer_s_straight_one():
                         "Distance."])[0]
     assert [(m.text, m.canonical) for m in ex.mentions] == [
         ("Newton’s method", "Newton's Method"), ("Earth Mover’s Distance", "Earth Mover's Distance")]
+
+
+def test_which_we_refer_to_as_proposes_the_name_and_its_long_form():
+    from kg.extract import extract_texts
+
+    ex = extract_texts(["We impose constraints with tractable models, which we refer to as GeLaTo "
+                        "(Generating Language with Tractable Constraints). GeLaTo works."])[0]
+    assert {m.text for m in ex.mentions if m.proposed} == {
+        "GeLaTo", "Generating Language with Tractable Constraints"}
 
