@@ -139,6 +139,9 @@ def test_acronym_offsets_point_into_the_text():
     # "which we refer to as X (Long Form)" (ICML 2023; its long form is the same entity)
     ("We impose constraints with tractable models, which we refer to as GeLaTo (Generating "
      "Language with Tractable Constraints). GeLaTo works.", ["GeLaTo"]),
+    # "namely" after things that are no methods lists examples (CVPR 2023)
+    ("For evaluation, we introduce a carefully designed dataset comprising measurements from "
+     "commodity sensors, namely D-ToF, I-ToF, passive and active stereo.", []),
     # a version alone is no name (CVPR 2023)
     ("In this paper, we propose Uni-Perceiver v2, which is the first generalist model. "
      "Uni-Perceiver v2 outperforms all.", ["Uni-Perceiver v2"]),

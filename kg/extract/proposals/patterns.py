@@ -238,8 +238,10 @@ def build_patterns(lex: Lexicon) -> Patterns:
         AND_NEXT=c(rf"\s+and\s+(?:its\s+[a-z\-]+\s+|the\s+)?(?P<name>{NAME_TOKEN}|{title_only}{bound}|"
                    rf"{_CAP_WORD}{bound_word})"),
         # "federated adaptive asynchronous optimization, named FADAS"
+        # (a naming participle: "a dataset of commodity sensors, namely D-ToF, I-ToF, ..."
+        # lists examples)
         LOWER_NAMED=c(rf"{subject}(?:{verbs})\s+{filler}(?P<long>[a-z][\w\-]*(?: [a-z][\w\-]*){{1,7}}),?\s+"
-                      rf"(?:{naming})\s+(?P<name>{NAME_TOKEN})"),
+                      rf"(?:{alt(participles)})\s+(?P<name>{NAME_TOKEN})"),
         # "Central to our approach is Graph Symmetric Attention, which"
         OUR_IS=c(rf"\b{cased(w('subject.our'))} (?:{alt(w('nouns.our_is'))}) "
                  rf"(?:{alt(w('nouns.our_is_verbs'))})\s+(?:a |an |the )?"
