@@ -17,6 +17,11 @@ def test_no_markup_no_phrases():
     assert emphasised("We propose LoRS for fine-tuning.") == ()
 
 
+def test_a_quote_closed_by_an_opening_quote_is_read():
+    assert quoted("our method “robust mean teacher“ (RMT) and “xy” here") == (
+        "robust mean teacher", "xy")
+
+
 def test_quotes_are_read_from_the_clean_text():
     text = "We call this the “weights component” and the `triple changes estimator' here."
     assert quoted(text) == ("weights component", "triple changes estimator")
@@ -35,6 +40,12 @@ def test_quotes_are_read_from_the_clean_text():
     ("The main ingredients are metrics, which lead to the name hierarchical IPM.",
      "hierarchical IPM"),
     ("We propose a method called Deep LoRA for fine-tuning.", "Deep LoRA"),
+    # after "our proposed method", in quotes whose closing one is an opening one (CVPR 2023)
+    ("We show the effectiveness of our proposed method “robust mean teacher“ (RMT) on them.",
+     "robust mean teacher"),
+    # one lower-case word of three parts (ICML 2023)
+    ("Building on this, we propose text-to-concept, where features are aligned.",
+     "text-to-concept"),
 ])
 def test_a_phrase_set_apart_after_a_naming_cue_is_coined(text, phrase):
     assert [name for name, _, _ in coined(text, (phrase,))] == [phrase]
@@ -52,6 +63,7 @@ def test_a_phrase_set_apart_after_a_naming_cue_is_coined(text, phrase):
      "PDE-informed denoising algorithm"),
     ("Can we develop a single algorithm for all games?", "a single algorithm"),
     ("This paper presents a counter-argument to this belief.", "counter-argument"),
+    ("We propose self-supervised, a word of two parts.", "self-supervised"),
     # a name built around an acronym
     ("We introduce the Lowest Common Ancestor (LCA)-on-the-Line framework.",
      "Lowest Common Ancestor (LCA)-on-the-Line"),

@@ -51,6 +51,48 @@ def test_acronyms(text, pairs):
     assert [(a.long, a.short) for a in find_acronyms(text)] == pairs
 
 
+@pytest.mark.parametrize("text,pairs", [
+    # a lower-case short form with a hyphen (ICML 2023)
+    ("We study geodesically convex (g-convex) problems.", [("geodesically convex", "g-convex")]),
+    # a one-word long form of three hyphen parts after its acronym (ICML 2023)
+    ("Lifelong-MoE, an extensible MoE (Mixture-of-Experts) architecture",
+     [("Mixture-of-Experts", "MoE")]),
+    ("the ViT (ViT-B) model and a method (e.g. here) of the art (sota)", []),
+])
+def test_more_acronym_shapes(text, pairs):
+    assert [(a.long, a.short) for a in find_acronyms(text)] == pairs
+
+
+@pytest.mark.parametrize("text,pairs", [
+    # a naming word after the long form's comma (CVPR 2023)
+    ("we propose an Unsupervised Symmetric Shape-Preserving Autoencoding Network, termed USSPA, "
+     "to predict", [("Unsupervised Symmetric Shape-Preserving Autoencoding Network", "USSPA")]),
+    ("we present an inventive discriminator-cooperated distillation, abbreviated as DCD, towards",
+     [("discriminator-cooperated distillation", "DCD")]),
+    # a lower-case thing named is no part of the long form
+    ("a Candidate Pseudolabel Learning method, termed CPL, is", [("Candidate Pseudolabel Learning",
+                                                                 "CPL")]),
+    # "(namely long form, LF)"
+    ("as the reconstruction loss (namely projected character loss, PCL). Compared",
+     [("projected character loss", "PCL")]),
+    # "we propose the VoP: Long Form" (a colon after the acronym, right after a cue)
+    ("In this work, we propose the VoP: Text-Video Co-operative Prompt Tuning for efficient "
+     "tuning on the task.", [("Text-Video Co-operative Prompt Tuning", "VoP")]),
+    ("We present ODISE: Open-vocabulary DIffusion-based panoptic SEgmentation, which unifies.",
+     [("Open-vocabulary DIffusion-based panoptic SEgmentation", "ODISE")]),
+    ("We present results: Table 1 shows the gains.", []),
+    # letters from inside words, or no initials at all: no pair without parentheses
+    ("a blob-grounded text-to-image diffusion model, termed BlobGEN, which", []),
+    ("an offline-to-online IL method, named OLLIE, for", []),
+    ("We compare A, B, or C, called ABC here.", []),
+])
+def test_acronyms_defined_without_parentheses(text, pairs):
+    found = find_acronyms(text)
+    assert [(a.long, a.short) for a in found] == pairs
+    assert all(text[a.long_start:a.long_end] == a.long and text[a.short_start:a.short_end] == a.short
+               for a in found)
+
+
 def test_acronym_offsets_point_into_the_text():
     text = "RL from verifiable reward (RLVR) helps."
     (a,) = find_acronyms(text)
@@ -66,6 +108,46 @@ def test_acronym_offsets_point_into_the_text():
     ("a pipeline dubbed FlashSketch that runs fast.", ["FlashSketch"]),
     ("We verify our method (QontOT) on data.", ["QontOT"]),
     ("Experiments show that FedPDG outperforms prior work.", ["FedPDG"]),
+    # a coined pair made in the passive voice; "the core of our proposal is X (Y)" (CVPR/ICML 2023)
+    ("First, an Omni Self-Attention (OSA) paradigm is proposed based on dense interaction.",
+     ["Omni Self-Attention", "OSA"]),
+    ("The core of our proposal is the Causal Proxy Model (CPM). A CPM explains a model.",
+     ["Causal Proxy Model", "CPM"]),
+    # ... but not a known concept, nor another's in the past tense
+    ("To address this issue, test-time adaptation (TTA) methods are proposed.", []),
+    ("Recently, the Segment Anything Model (SAM) was proposed for segmentation.", []),
+    # two filler words joined by "and"; "for X" with X named before is no part of the name
+    ("We devise a Social Body Interaction Self-Attention (SBI-MSA) module. Then we present a "
+     "novel and efficient Trajectory-Aware Relative Position Encoding for SBI-MSA to offer cues.",
+     ["Social Body Interaction Self-Attention", "SBI-MSA",
+      "Trajectory-Aware Relative Position Encoding"]),
+    # ... but two names joined by "and" stay two names
+    ("This results in FRBC and FRBT. Our proposed baselines, FRBC and FRBT, achieve superior "
+     "performance.",
+     ["FRBC", "FRBT"]),
+    # another's thing named before the paper's voice in its sentence (CVPR/ICML 2023)
+    ("On top of the widely-used augmentation technique called GT-Aug in detection, we propose "
+     "a novel COMAug strategy.", ["COMAug"]),
+    ("Recent research has identified a training phenomenon called Neural Collapse (NC), in "
+     "which features collapse.", []),
+    # an acronym defined before names what the paper's thing is made of (CVPR 2023)
+    ("Indirect time-of-flight (iToF) imaging is cheap. We propose a polarimetric iToF imaging "
+     "method that works.", []),
+    # "X (Y), which" names a part of the paper's system, unless X is used (ICML 2023)
+    ("In particular, we exploit this structure to make use of the Convex-Concave Procedure "
+     "(CCCP), which helps us bypass operations.", []),
+    # "which we refer to as X (Long Form)" (ICML 2023; its long form is the same entity)
+    ("We impose constraints with tractable models, which we refer to as GeLaTo (Generating "
+     "Language with Tractable Constraints). GeLaTo works.", ["GeLaTo"]),
+    # "namely" after things that are no methods lists examples (CVPR 2023)
+    ("For evaluation, we introduce a carefully designed dataset comprising measurements from "
+     "commodity sensors, namely D-ToF, I-ToF, passive and active stereo.", []),
+    # a version alone is no name (CVPR 2023)
+    ("In this paper, we propose Uni-Perceiver v2, which is the first generalist model. "
+     "Uni-Perceiver v2 outperforms all.", ["Uni-Perceiver v2"]),
+    # "we propose to do X (Y)": an infinitive, no name before the parenthesis (CVPR 2023)
+    ("we propose to disentangle this 1D representation by pre-segmenting orthogonal (vertical "
+     "and horizontal) planes.", []),
     ("We evaluate GPT-4 on MMLU and find gaps.", []),
 ])
 def test_proposals(text, names):
@@ -720,3 +802,72 @@ def test_a_user_name_in_a_code_url_is_no_entity():
     ex = extract_texts(["We estimate layouts. Code: https://github.com/KangchengLiu/FAC_Foreground."],
                        ["p"])[0]
     assert "KangchengLiu" not in {m.text for m in ex.mentions}
+
+
+@pytest.mark.parametrize("text,name,typ", [
+    # a multi-word Title Case name in a list beside known names (ICML 2023)
+    ("It lets us leverage several methods, like Random Fourier Features, the Fast Gauss "
+     "Transform, and Locality Sensitive Hashing.", "Fast Gauss Transform", "method"),
+    ("It does not use ad-hoc mechanisms such as Error Feedback, Gradient Tracking, or a "
+     "Proximal operator.", "Gradient Tracking", "method"),
+])
+def test_title_case_names_in_a_list_of_known_names(text, name, typ):
+    from kg.extract import extract_texts
+
+    got = {m.text: m.type for m in extract_texts([text])[0].mentions}
+    assert got.get(name) == typ, got
+
+
+def test_a_title_case_list_without_known_names_names_nothing():
+    from kg.extract import extract_texts
+
+    text = "We test it in regions such as North America, South East Asia, and Western Europe."
+    assert extract_texts([text])[0].mentions == ()
+
+
+def test_a_year_after_an_apostrophe_is_an_edition_of_a_known_name_or_a_venue():
+    from kg.extract import extract_texts
+
+    ex = extract_texts(["It sets the state of the art on WMT'14 and IWSLT'14, unlike the "
+                        "NeurIPS'20 challenge winners."])[0]
+    assert [(m.text, m.canonical, m.type) for m in ex.mentions] == [
+        ("WMT'14", "WMT", "dataset"), ("IWSLT'14", "IWSLT", "dataset")]
+
+
+def test_two_names_joined_by_and_before_a_plural_noun():
+    from kg.extract import extract_texts
+
+    ex = extract_texts(["Finally, this paper introduces Image-Report Contrastive and Image-Report "
+                        "Matching losses. Experiments on the Oxford Radar RobotCar and NCLT "
+                        "datasets and on the Spaces and Real data show gains."])[0]
+    got = {(m.text, m.type, m.proposed) for m in ex.mentions}
+    assert {("Image-Report Contrastive", "method", True), ("Image-Report Matching", "method", True),
+            ("NCLT", "dataset", False)} <= got
+    assert not any(m.text in ("Image-Report", "Spaces", "Real") for m in ex.mentions)
+
+
+def test_acronyms_listed_right_after_a_plural_cue_noun_are_names():
+    from kg.extract import extract_texts
+
+    ex = extract_texts(["We study four existing methods, including two neural symbolic methods "
+                        "NSCL and NSVQA, and two others."])[0]
+    assert {(m.text, m.type) for m in ex.mentions} >= {("NSCL", "method"), ("NSVQA", "method")}
+
+
+def test_a_typographic_apostrophe_matches_the_gazetteer_s_straight_one():
+    from kg.extract import extract_texts
+
+    ex = extract_texts(["This paper adopts the Newton’s method, unlike the Earth Mover’s "
+                        "Distance."])[0]
+    assert [(m.text, m.canonical) for m in ex.mentions] == [
+        ("Newton’s method", "Newton's Method"), ("Earth Mover’s Distance", "Earth Mover's Distance")]
+
+
+def test_which_we_refer_to_as_proposes_the_name_and_its_long_form():
+    from kg.extract import extract_texts
+
+    ex = extract_texts(["We impose constraints with tractable models, which we refer to as GeLaTo "
+                        "(Generating Language with Tractable Constraints). GeLaTo works."])[0]
+    assert {m.text for m in ex.mentions if m.proposed} == {
+        "GeLaTo", "Generating Language with Tractable Constraints"}
+

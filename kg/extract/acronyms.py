@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
+from importlib.resources import files
 
 _PARENS = re.compile(r"\(([^()]{1,160})\)")
 _NAME_LIST = re.compile(r"[A-Z][\w\-+.]*(?:,\s*[A-Z][\w\-+.]*)+(?:,?\s+(?:and|or)\s+[A-Z][\w\-+.]*)?")
@@ -125,6 +127,9 @@ def _valid(short: str, long: str) -> bool:
     return not low.startswith(("the ", "a ", "an ", "and ", "of ", "with "))
 
 
+# a lower-case short form with a hyphen or a digit: "geodesically convex
+# (g-convex)", "sequence-to-sequence (seq2seq)"
+_LOWER_SHORT = re.compile(r"[a-z]+(?:-[a-z]+|\d[a-z]+)")
 _TO = re.compile(r"(?<=[A-Za-z])2(?=[A-Za-z])")
 _POWER = re.compile(r"([A-Za-z])([2-4])(?![0-9])")
 
@@ -163,35 +168,16 @@ def find_acronyms(text: str) -> list[AcronymPair]:
                     + (inside.index(first) if first else 0))
         base = max(0, m.start() - 200)
         before = text[base: m.start()].rstrip()
-        if is_short_form(first):
+        if lead is None and first != inside.strip() and (
+                named := _namely_pair(inside, m.start(1))) is not None:
+            pairs.append(named)   # "(namely projected character loss, PCL)"
+            continue
+        if is_short_form(first) or _LOWER_SHORT.fullmatch(first):
             # Long Form (LF): look back over at most min(|LF| + 5, 2|LF|) words
-            short = first
-            n = min(len(short) + 5, len(short) * 2)
-            parts = before.rsplit(None, n)   # the last n words (C speed, no match objects)
-            window = before.lstrip() if len(parts) <= n else before[len(parts[0]):].lstrip()
-            if not window:
-                continue
-            w0 = len(before) - len(window)
-            window = before[w0:]
-            # drop a trailing ":", "," or closing quote of the window; keep the long form's own text
-            window = window.rstrip(",:;\"”’“‘«»'")
-            long = initials_long_form(_strip_plural(short), window)
-            if long is None or not _valid(short, long):
-                long = find_best_long_form(_strip_plural(short), window)
-            if long is None:
-                long = find_best_long_form(short, window)
-            if long is None and (spelt := _powers_spelt(_strip_plural(short))):
-                # "Major-Minor Mean Field Control (M3FC)"
-                long = initials_long_form(spelt, window) or find_best_long_form(spelt, window)
-            if long is None and "2" in short and _TO.search(short):
-                # "Learning to optimize (L2O)": a 2 between letters reads "to"
-                long = initials_long_form(_TO.sub("", short), window)
-            if long is None or not _valid(short, long):
-                continue
-            offset = base + w0
-            ls = offset + window.rindex(long)
-            pairs.append(AcronymPair(long, short, ls, ls + len(long), in_start, in_start + len(short)))
-        elif len(first.split()) >= 2:
+            pair = _long_before(text, first, base, m.start(), in_start)
+            if pair is not None:
+                pairs.append(pair)
+        elif len(first.split()) >= 2 or first.count("-") >= 2:   # (or "Mixture-of-Experts")
             # LF (Long Form): the word just before the parenthesis is the acronym
             # the last word before the parenthesis (``before`` ends in no space); found
             # backwards: a "(\S+)\s*$" search would scan the whole window
@@ -210,4 +196,172 @@ def find_acronyms(text: str) -> list[AcronymPair]:
                 continue
             ss = base + w_start
             pairs.append(AcronymPair(long, short, in_start, in_start + len(long), ss, ss + len(short)))
+    more = (_named_pairs(text) if ", " in text else []) + (_colon_pairs(text) if ": " in text else [])
+    if more:
+        seen = {p.short_start for p in pairs}
+        pairs = sorted(pairs + [p for p in more if p.short_start not in seen],
+                       key=lambda p: min(p.long_start, p.short_start))
     return pairs
+
+
+def _long_before(text: str, short: str, base: int, end: int, s_start: int) -> AcronymPair | None:
+    """The pair of ``short`` (at ``s_start``) and the long form that ends the
+    text in ``[base, end)``: its last min(|LF| + 5, 2|LF|) words, read as
+    :func:`find_acronyms` reads "Long Form (LF)"."""
+    before = text[base: end].rstrip()
+    n = min(len(short) + 5, len(short) * 2)
+    parts = before.rsplit(None, n)   # the last n words (C speed, no match objects)
+    window = before.lstrip() if len(parts) <= n else before[len(parts[0]):].lstrip()
+    if not window:
+        return None
+    w0 = len(before) - len(window)
+    window = before[w0:]
+    # drop a trailing ":", "," or closing quote of the window; keep the long form's own text
+    window = window.rstrip(",:;\"”’“‘«»'")
+    long = initials_long_form(_strip_plural(short), window)
+    if long is None or not _valid(short, long):
+        long = find_best_long_form(_strip_plural(short), window)
+    if long is None:
+        long = find_best_long_form(short, window)
+    if long is None and (spelt := _powers_spelt(_strip_plural(short))):
+        # "Major-Minor Mean Field Control (M3FC)"
+        long = initials_long_form(spelt, window) or find_best_long_form(spelt, window)
+    if long is None and "2" in short and _TO.search(short):
+        # "Learning to optimize (L2O)": a 2 between letters reads "to"
+        long = initials_long_form(_TO.sub("", short), window)
+    if long is None or not _valid(short, long):
+        return None
+    ls = base + w0 + window.rindex(long)
+    return AcronymPair(long, short, ls, ls + len(long), s_start, s_start + len(short))
+
+
+@lru_cache(maxsize=1)
+def _colon() -> tuple[re.Pattern[str], re.Pattern[str], frozenset[str]]:
+    """The patterns of "we propose the VoP: Long Form" (the words before the
+    acronym; the long form after the colon) and the words that end a long form
+    there (``kg/data/acronym_leads.txt``)."""
+    sections = _lead_sections()
+    verbs = "|".join(map(re.escape, sections["colon"]))
+    return (re.compile(rf"\b(?:{verbs})\s+(?:(?:the|a|an|new|novel)\s+){{0,3}}$"),
+            re.compile(r"[A-Z][^.,;:()]{3,160}"), frozenset(sections["colon_stops"]))
+
+
+def _colon_pairs(text: str) -> list[AcronymPair]:
+    """"we propose the VoP: Text-Video Co-operative Prompt Tuning for efficient
+    tuning": the acronym, a colon, and a long form whose letters spell it; the
+    long form ends at a stop word before a lower-case word.
+
+    >>> [(p.long, p.short) for p in _colon_pairs(
+    ...     "Hence, we introduce PACO: Parts and Attributes of Common Objects. It spans")]
+    [('Parts and Attributes of Common Objects', 'PACO')]
+    """
+    cue, after, stops = _colon()
+    out = []
+    at = text.find(": ")
+    while at >= 0:   # (each colon, then the words around it: a scan for the cue is slower)
+        colon, at = at, text.find(": ", at + 1)
+        ss = text.rfind(" ", 0, colon) + 1
+        short = text[ss: colon]
+        if not (2 <= len(short) <= 10 and short[0].isupper()) or not re.fullmatch(r"[\w\-+]+", short):
+            continue
+        m = after.match(text, colon + 2)
+        if m is None or cue.search(text, max(0, ss - 40), ss) is None:
+            continue
+        words = m.group(0).split(" ")
+        n = 1
+        while n < len(words) and words[n]:
+            if words[n] in stops and not (n + 1 < len(words) and words[n + 1][:1].isupper()):
+                break
+            n += 1
+        long = " ".join(words[:n])
+        if " " not in long or find_best_long_form(_strip_plural(short), long) != long or not \
+                _valid(short, long):
+            continue
+        ls = colon + 2
+        out.append(AcronymPair(long, short, ls, ls + len(long), ss, colon))
+    return out
+
+
+@lru_cache(maxsize=1)
+def _lead_sections() -> dict[str, list[str]]:
+    """The phrase lists of ``kg/data/acronym_leads.txt``, by section."""
+    sections: dict[str, list[str]] = {}
+    key = ""
+    for line in (files("kg") / "data" / "acronym_leads.txt").read_text("utf-8").splitlines():
+        line = line.split("#", 1)[0].strip()
+        if line.startswith("[") and line.endswith("]"):
+            key = line[1:-1]
+        elif line:
+            sections.setdefault(key, []).append(line)
+    return sections
+
+
+@lru_cache(maxsize=1)
+def _leads() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """The patterns of an acronym defined without parentheses, from
+    ``kg/data/acronym_leads.txt``: "Long Form, termed LF" and "(namely long
+    form, LF)"."""
+    sections = _lead_sections()
+    alt = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(
+        sections["naming"], key=len, reverse=True))
+    namely = "|".join(re.escape(w) for w in sorted(sections["namely"], key=len, reverse=True))
+    return (re.compile(rf",\s+(?:{alt})\s+[\"“‘']?(?P<short>[A-Za-z0-9][\w\-+]*[\w+])(?=[\"”’']?[\s,.;:)])"),
+            re.compile(rf"(?:{namely})\s+(?P<long>[^,]+),\s+(?P<short>[^\s,]+)$"))
+
+
+def _named_pairs(text: str) -> list[AcronymPair]:
+    """Acronyms defined by a naming word after the long form's comma: "an
+    Unsupervised Symmetric Shape-Preserving Autoencoding Network, termed USSPA",
+    "discriminator-cooperated distillation, abbreviated as DCD".
+
+    >>> [(p.long, p.short) for p in _named_pairs(
+    ...     "We present discriminator-cooperated distillation, abbreviated as DCD, for GANs.")]
+    [('discriminator-cooperated distillation', 'DCD')]
+    """
+    out = []
+    for m in _leads()[0].finditer(text):
+        short = m.group("short")
+        if not is_short_form(short) or sum(c.isupper() for c in short) < 2:
+            continue
+        base = max(0, m.start() - 200)
+        found = _initials_before(_strip_plural(short), text[base: m.start()])
+        if found is None or not _valid(short, found[0]):
+            continue
+        long, ls = found[0], base + found[1]
+        out.append(AcronymPair(long, short, ls, ls + len(long), m.start("short"), m.end("short")))
+    return out
+
+
+def _initials_before(short: str, before: str) -> tuple[str, int] | None:
+    """The long form right before a naming word's comma, stricter than in
+    parentheses: its words' initials spell ``short`` (no letters from inside
+    words: "blob-grounded ... model, termed BlobGEN" is no pair). A last word
+    whose initial is not in ``short`` belongs to the name when it is capitalised
+    like it ("... Autoencoding Network, termed USSPA") and is the thing named
+    when it is not ("Candidate Pseudolabel Learning method, termed CPL").
+    Returns the long form and where it starts in ``before``."""
+    parts = before.rsplit(None, len(short) + 4)
+    window = " ".join(parts[1:] if len(parts) > len(short) + 4 else parts)
+    long = initials_long_form(short, window)
+    if long is not None:
+        return (long, len(before) - len(long)) if before.endswith(long) else None
+    head, _, last = window.rpartition(" ")
+    core = initials_long_form(short, head) if head else None
+    if core is None or not before.endswith(f"{core} {last}"):
+        return None
+    at = len(before) - len(core) - 1 - len(last)
+    return (f"{core} {last}" if last[:1].isupper() and core[:1].isupper() else core), at
+
+
+def _namely_pair(inside: str, at: int) -> AcronymPair | None:
+    """"(namely projected character loss, PCL)": the whole long form, then its
+    acronym, in one parenthesis opening with a word of ``[namely]``."""
+    m = _leads()[1].match(inside)
+    if m is None or not is_short_form(m.group("short")):
+        return None
+    long: str = m.group("long").strip()
+    short: str = m.group("short")
+    if find_best_long_form(_strip_plural(short), long) != long or not _valid(short, long):
+        return None
+    return AcronymPair(long, short, at + m.start("long"), at + m.start("long") + len(long),
+                       at + m.start("short"), at + m.end("short"))

@@ -56,6 +56,7 @@ def not_entities() -> frozenset[str]:
 
 # shapes of non-names: complexity classes ("PPAD-hard", "NP-complete"), norms
 # ("L_2"), logarithms in formulas ("logK"), hardware ("TPUv4", "A6000")
+_YEAR_AFTER = re.compile(r"['’]\d\d$")   # "NeurIPS'20", "WMT'14"
 _NOT_A_NAME = re.compile(r"-(?:[Hh]ard|[Cc]omplete)$|^[Lℓ]_?\d$|^log[A-Z]$|^TPUv\d|^[AHV]\d{3,4}$")
 
 
@@ -63,12 +64,16 @@ _NOT_A_NAME = re.compile(r"-(?:[Hh]ard|[Cc]omplete)$|^[Lℓ]_?\d$|^log[A-Z]$|^TP
 def name_shaped(word: str) -> bool:
     """Does a token look like the name of a model, method or dataset?
 
-    >>> [w for w in ["ToMoE", "Meta-iLaD", "Qwen3-VL", "W4A16", "The", "GPU", "3D", "x-axis"]
-    ...  if name_shaped(w)]
+    >>> [w for w in ["ToMoE", "Meta-iLaD", "Qwen3-VL", "W4A16", "The", "GPU", "3D", "x-axis",
+    ...              "NeurIPS'20", "LiDARs"] if name_shaped(w)]
     ['ToMoE', 'Meta-iLaD', 'Qwen3-VL', 'W4A16']
     """
     if len(word) < 3 or word in not_entities() or _UNIT.match(word) or _NOT_A_NAME.search(word):
         return False
+    if _YEAR_AFTER.search(word) and _YEAR_AFTER.sub("", word) in not_entities():
+        return False   # "NeurIPS'20": a venue's year
+    if word[-1] == "s" and word[:-1] in not_entities():
+        return False   # "LiDARs": a plural of a non-name
     if not word[0].isalnum():
         return False
     if _MIXED.match(word) and _CAMEL.search(word):
@@ -130,6 +135,35 @@ def _list_items(words: list[str], cue: int) -> list[int]:
     return items if len(items) >= 2 else []
 
 
+_NAMED_TYPES = frozenset(("model", "method", "dataset"))
+
+
+def _title_runs(words: list[str], items: list[int], taken: set[int]) -> list[tuple[int, int]]:
+    """The multi-word Title Case names of a list whose other names are known:
+    "such as Error Feedback, Gradient Tracking, or a Proximal operator", "like
+    Random Fourier Features, the Fast Gauss Transform, and Locality Sensitive
+    Hashing". A run is two to five adjacent capitalised words of the list, none
+    of them matched already, each a Title word or a name.
+
+    >>> words = "such as Error Feedback , Gradient Tracking , or a Proximal operator".split()
+    >>> _title_runs(words, _list_items(words, 1), {2, 3})
+    [(5, 7)]
+    """
+    out = []
+    k = 0
+    while k < len(items):
+        j = k
+        while j + 1 < len(items) and items[j + 1] == items[j] + 1:
+            j += 1
+        run = items[k: j + 1]
+        if 2 <= len(run) <= 5 and not taken.intersection(run) and all(
+                _TITLE_WORD.match(words[i]) or name_shaped(words[i]) for i in run) and (
+                words[run[-1] + 1: run[-1] + 2] != ["("]):
+            out.append((run[0], run[-1] + 1))
+        k = j + 1
+    return out
+
+
 _SHAPED: dict[str, bool] = {}
 # a measure at a cut-off: "R@1", "mAP@0.5", "NDCG@10", "Hit@5"
 _METRIC_AT = re.compile(r"^(?:[A-Z][A-Za-z]{0,9}|m?AP|mIoU)@\d+(?:\.\d+)?%?$")
@@ -145,6 +179,7 @@ def discover(words: list[str], offsets: list[int], taken: set[int],
     """
     known_types = known_types or {}
     listed: dict[int, str] = {}
+    runs: list[tuple[int, int, str]] = []
     for c in compress(range(len(words)), map(_LIST_CUES_ANY.__contains__, words)):
         w = words[c]
         if True:
@@ -154,11 +189,20 @@ def discover(words: list[str], offsets: list[int], taken: set[int],
             types = [known_types[i] for i in items if i in known_types]
             # the most frequent type; on a tie, the one met first in the list
             typ = max(dict.fromkeys(types), key=types.count) if types else (
-                "method" if w.lower().startswith(("outperform", "surpass", "beat")) else "other")
+                "method" if w.lower().startswith(("outperform", "surpass", "beat")) else
+                cue_type([w]) or "other")   # "methods NSCL and NSVQA"
             for i in items:
                 if i not in taken:
                     listed[i] = typ
+            if typ in _NAMED_TYPES and any(t in _NAMED_TYPES for t in types):
+                runs.extend((k, j, typ) for k, j in _title_runs(words, items, taken))
     out: list[Discovery] = []
+    in_runs: set[int] = set()
+    for k, j, typ in runs:
+        if k not in in_runs:
+            out.append(Discovery(offsets[k], offsets[j - 1] + len(words[j - 1]),
+                                 " ".join(words[k:j]), typ, k, j))
+            in_runs.update(range(k, j))
     # every name-shaped token has a capital: skip the lower-case majority cheaply
     # (decided once per distinct word: a per-token call is the slow part)
     if len(_SHAPED) > 200_000:
@@ -168,7 +212,7 @@ def discover(words: list[str], offsets: list[int], taken: set[int],
             "@" in w and _METRIC_AT.match(w) is not None))
     cand = set(compress(range(len(words)), map(_SHAPED.__getitem__, words)))
     cand.update(i for i in listed if not words[i].islower())
-    shaped = sorted(i for i in cand if i not in taken)
+    shaped = sorted(i for i in cand if i not in taken and i not in in_runs)
     for i in shaped:
         w = words[i]
         text = w.rstrip(".,;:")
@@ -185,9 +229,50 @@ def discover(words: list[str], offsets: list[int], taken: set[int],
             out.append(Discovery(offsets[i], offsets[i] + len(text), text,
                                  context_type(words, i, i + 1), i, i + 1))
     seen = {d.token_start for d in out}
-    for d in _named_before_cue(words, offsets, taken):
+    for d in _named_before_cue(words, offsets, taken) + _names_joined_before_plural(
+            words, offsets, taken):
         if d.token_start not in seen and d.token_end - 1 not in seen:
             out.append(d)
+    return out
+
+
+AND_PAIR_NOUNS = _CUE_NOUNS["and_pair"]
+
+
+def _title_run_before(words: list[str], j: int, taken: set[int]) -> int:
+    """Where the run of one to four capitalised words (Title words, acronyms or
+    names) right before token ``j`` starts (``j``: none); a run never starts a
+    sentence."""
+    k = j
+    while k > 0 and j - k < 4 and k - 1 not in taken and (
+            _TITLE_WORD.match(words[k - 1]) or _CAPS_WORD.match(words[k - 1])
+            or name_shaped(words[k - 1])):
+        k -= 1
+    while k < j and (k == 0 or words[k - 1] in (".", "!", "?", ":")):
+        k += 1
+    return k
+
+
+def _names_joined_before_plural(words: list[str], offsets: list[int],
+                                taken: set[int]) -> list[Discovery]:
+    """Two capitalised names joined by "and" before a plural noun that each
+    names one of: "this paper introduces Image-Report Contrastive and
+    Image-Report Matching losses", "on the Oxford Radar RobotCar and NCLT
+    datasets" (the nouns: ``kg/data/cue_nouns.txt``, ``[and_pair]``). One of
+    the two has two words or more (not "the Spaces and Real ...")."""
+    out: list[Discovery] = []
+    for j in compress(range(len(words)), map(AND_PAIR_NOUNS.__contains__, words)):
+        k = _title_run_before(words, j, taken)
+        if k == j or k < 2 or words[k - 1] != "and":
+            continue
+        i = _title_run_before(words, k - 1, taken)
+        if i == k - 1 or max(k - 1 - i, j - k) < 2:
+            continue
+        typ = "dataset" if words[j] in DATASET_CUES else "method"
+        for a, b in ((i, k - 1), (k, j)):
+            if not all(x in taken for x in range(a, b)):
+                out.append(Discovery(offsets[a], offsets[b - 1] + len(words[b - 1]),
+                                     " ".join(words[a:b]), typ, a, b))
     return out
 
 

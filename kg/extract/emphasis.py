@@ -35,7 +35,9 @@ _LATEX = re.compile(r"\\(?:textbf|textit|emph|texttt|textsc|mathtt|mathbf|mathsf
                     r"\{([^{}]+)\}")
 _MARKUPS = (("*", _STARS), ("_", _UNDERSCORES), ("\\", _LATEX))
 _NEEDS_CLEANING = ("\\", "$", "&", "{", "`", "'", "- ")
-_QUOTES = (("“", re.compile(r"“([^”]{2,80})”")), ("‘", re.compile(r"‘([^’]{2,80})’")),
+_QUOTES = (("“", re.compile(r"“([^”“]{2,80})”")),
+           # (an opening quote written for the closing one: "“robust mean teacher“")
+           ("“", re.compile(r"“([^”“]{2,80})“(?!\w)")), ("‘", re.compile(r"‘([^’]{2,80})’")),
            ('"', re.compile(r'"([^"]{2,80})"')), ("`", re.compile(r"`([^'`]{2,80})'(?!\w)")),
            (" '", re.compile(r"(?<= )'([^'`]{2,80})'(?!\w)")))
 _TWO_LETTERS = re.compile(r"[A-Za-z]{2}")
@@ -49,7 +51,10 @@ _OWN_CUE = re.compile(
     r"formulate|consider the (?:notion|concept) of)s?\b"
     r"(?:\s+(?:this|these|it|them|such (?:an? )?[\w\-]+|our [\w\-]+(?: [\w\-]+){0,2}))?"
     r"(?:\s+as)?(?:\s+the (?:notion|concept|idea|problem) of)?"
-    r"|\bwhich we (?:call|term|name|dub|refer to as)|\bthe name)" + _FILLER)
+    r"|\bwhich we (?:call|term|name|dub|refer to as)|\bthe name"
+    # "our proposed method “robust mean teacher“"
+    r"|\b[Oo]ur (?:proposed|new|novel) (?:method|approach|model|framework|algorithm|loss|module))"
+    + _FILLER)
 _NAMING_CUE = re.compile(
     r"(?<!so-)(?<!so )\b(?:called|termed|dubbed|named|coined|denoted as|referred to as|"
     r"identified as|presenting|introducing|proposing)" + _FILLER)
@@ -66,7 +71,7 @@ _GENERIC_HEADS = frozenset(
     "paradigm solution".split())
 # what may follow a coined phrase: a stop, a function word or (after a name that is
 # not all lower case) a generic head ("*embarrassingly parallel* GFlowNet": a modifier)
-_AFTER = re.compile(r"[\"”’']?(?:\s*(?:[,.;:!?)(\u2013\u2014]|$)|\s+(?:and|or|that|which|where|to|"
+_AFTER = re.compile(r"[\"”’'“]?(?:\s*(?:[,.;:!?)(\u2013\u2014]|$)|\s+(?:and|or|that|which|where|to|"
                     r"for|in|as|is|are|was|with|from|by|of|on|via|can|since|because|under|into|"
                     r"while)\b)")
 _HEAD_AFTER = re.compile(r"\s+(?:framework|method|approach|algorithm|model|module|mechanism|loss|"
@@ -133,7 +138,8 @@ def quoted(text: str) -> tuple[str, ...]:
 def _name_like(phrase: str) -> bool:
     """Could the phrase be a name? Not with a generic head ("PDE-informed
     denoising algorithm"); a lower-case one needs two words ("a single
-    algorithm", "quantization" are not names)."""
+    algorithm", "quantization" are not names) or a word of three parts
+    ("text-to-concept", not "self-supervised")."""
     words = phrase.split()
     if "(" in phrase and not phrase.endswith(")"):
         return False   # "Lowest Common Ancestor (LCA)-on-the-Line": a name around an acronym
@@ -141,7 +147,8 @@ def _name_like(phrase: str) -> bool:
         return False
     if phrase.lower() != phrase or any(c.isdigit() for c in phrase):
         return True
-    return len(words) >= 2
+    # (one word of three hyphen parts reads as a phrase: "text-to-concept")
+    return len(words) >= 2 or phrase.count("-") >= 2
 
 
 def _cued(text: str, at: int) -> bool:

@@ -9,8 +9,8 @@ Examples
 --------
 >>> entity_key("LLaMA-2") == entity_key("Llama 2") == entity_key("llama-2")
 True
->>> strip_variant("Qwen2.5-7B-Instruct")
-'Qwen2.5'
+>>> strip_variant("Qwen2.5-7B-Instruct"), strip_variant("WMT'14")
+('Qwen2.5', 'WMT')
 >>> singular_key(entity_key("LLMs"))
 'llm'
 """
@@ -29,7 +29,9 @@ _VARIANT_SUFFIX = re.compile(
     # but not "Adroit", "Reddit", "Codebase"
     r"|(?:[-_ ]|(?<=\d[BMKbmk]))(?:[Ii]nstruct|[Cc]hat|[Bb]ase|hf|it|HF)"
     r"|[-_ ](?:nano|mini|small|medium|large|tiny|base|xl|XL|Base|Large|Small|Tiny|Nano|Mini|"
-    r"Medium|Opus|Sonnet|Haiku|Pro|Flash|Ultra|Turbo|turbo|v\d+(?:\.\d+)*))$")
+    r"Medium|Opus|Sonnet|Haiku|Pro|Flash|Ultra|Turbo|turbo|v\d+(?:\.\d+)*)"
+    # a year after an apostrophe: "WMT'14" is WMT's 2014 edition
+    r"|(?<=[A-Za-z])['’]\d\d)$")
 
 
 @lru_cache(maxsize=200_000)

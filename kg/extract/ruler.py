@@ -31,7 +31,8 @@ _KEYS: dict[str, str] = {}
 
 
 def _key(word: str) -> str:
-    k = entity_key(word)
+    # a typographic apostrophe is the gazetteer's straight one: "Newton’s method"
+    k = entity_key(word.replace("’", "'") if "’" in word else word)
     if len(_KEYS) < 500_000:
         _KEYS[word] = k
     return k or ""

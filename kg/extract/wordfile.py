@@ -3,7 +3,7 @@
 white space; ``#`` starts a comment.
 
 >>> sorted(read_sections("cue_nouns.txt"))
-['dataset', 'list', 'method', 'model']
+['and_pair', 'dataset', 'list', 'method', 'model']
 """
 from __future__ import annotations
 

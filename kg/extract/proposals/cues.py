@@ -12,7 +12,7 @@ from kg.extract.acronyms import AcronymPair
 from kg.extract.proposals.anchors import Anchors
 from kg.extract.proposals.record import Found, Proposal
 from kg.extract.proposals.rules import Rules, default_rules
-from kg.extract.proposals.steps import Ctx
+from kg.extract.proposals.steps import Ctx, without_defined_tail
 
 
 def _nothing(name: str) -> bool:
@@ -57,6 +57,7 @@ def find_proposals(text: str, pairs: Sequence[AcronymPair] = (),
         guards, span, record = rule.guards, rule.span, rule.record
         for m in rule.where(ctx, rule):
             s, e = span(m)
+            e = without_defined_tail(ctx, s, e)
             for g in guards:
                 if g(ctx, m, s, e):
                     break

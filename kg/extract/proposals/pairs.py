@@ -32,6 +32,7 @@ class PairPatterns:
     own_thing_nouns: frozenset[str]
     sentence_subject: re.Pattern[str]
     own_before: str             # (an alternation: "our|the proposed|...")
+    made_passive: re.Pattern[str]
 
 
 def build_pair_patterns(lex: Lexicon) -> PairPatterns:
@@ -54,6 +55,8 @@ def build_pair_patterns(lex: Lexicon) -> PairPatterns:
                                     rf"(?:{alt(w('pairs.opener_prepositions'))}) [^,.]{{1,40}}),\s*)?"
                                     r"(?:the\s+|our\s+)?([\w^+\-]+)"),
         own_before=alt(w("pairs.own_before")),
+        made_passive=re.compile(rf"\)?(?:\s+[a-z][\w\-]*){{0,3}}\s+(?:is|are)\s+"
+                                rf"(?:{alt(w('pairs.made_passive'))})\b"),
     )
 
 
@@ -101,7 +104,9 @@ def pair_proposals(col: Found, pairs: Sequence[AcronymPair], p_: Patterns, pp: P
         before = text[max(0, first - 120): first]
         cue = p_.PAIR_CUE.search(before) if subject_at.search(before) else None
         after = text[last + 1: last + 30] if text[last: last + 1] == ")" else text[last: last + 30]
-        part = not cue and pp.part.match(after)
+        # (a part, unless what is before names a use: "to make use of the Convex-Concave
+        # Procedure (CCCP), which")
+        part = not cue and pp.part.match(after) and not pp.used_before.search(before[-60:])
         if part and after.lstrip().startswith(",") and len(
                 text[sentence_start(text, first): first].split()) < 3:
             continue   # "Homomorphic encryption (HE), which allows ...": a definition, no part
@@ -150,17 +155,19 @@ def pair_proposals(col: Found, pairs: Sequence[AcronymPair], p_: Patterns, pp: P
             add(p.short, p.short_start, p.short_end, ptype, True)
     # "we propose a new algorithm using reparameterization and convexification of
     # implicit gradients (RCIG) ... RCIG establishes ...": a pair no one knows (no
-    # name, no concept) defined in the paper's own voice, whose short form then
-    # opens a sentence or follows "our"/"the proposed"
+    # name, no concept) defined in the paper's own voice (or made in the passive:
+    # "an Omni Self-Attention (OSA) paradigm is proposed", which is enough), whose
+    # short form then opens a sentence or follows "our"/"the proposed"
     for p in pairs:
         if (p.long_start, p.long_end) in found or p.long_start > p.short_start:
             continue
         if known(p.short) or known(p.long) or known_concept(p.short, p.long):
             continue
         head = text[sentence_start(text, p.long_start): p.long_start]
-        if not p_.FIRST_PERSON.search(head):
+        passive = pp.made_passive.match(text, p.short_end) is not None
+        if not passive and not p_.FIRST_PERSON.search(head):
             continue
-        if _used_as_own(pp, text, p.short, p.short_end):
+        if passive or _used_as_own(pp, text, p.short, p.short_end):
             ptype = "other" if col.blocked(p) else type_after(text, p.short_end, "")
             add(p.long, p.long_start, p.long_end, ptype, True)
             add(p.short, p.short_start, p.short_end, ptype, True)

@@ -99,6 +99,12 @@ class Patterns:
     GENERIC_NOUNS: frozenset[str]
     OWN_APPOSITION: re.Pattern[str]
     GENERIC_PLURALS: frozenset[str]
+    JOINED_TAIL: re.Pattern[str]
+    AND_PAIR: re.Pattern[str]
+    COUNTED_LIST: re.Pattern[str]
+    LIST_ITEM: re.Pattern[str]
+    OTHERS_VOICE: re.Pattern[str]
+    TITLE_NAME: re.Pattern[str]
     FIRST_PERSON: re.Pattern[str]
     WE: re.Pattern[str]
     APPOSITION_NOUNS: frozenset[str]
@@ -119,7 +125,9 @@ def build_patterns(lex: Lexicon) -> Patterns:
     naming_verbs = w("naming.verbs") + w("naming.verbs_not_cue")
     verbs = alt(w("cue.verbs") + w("naming.verbs"))
     filler_words = alt(w("cue.filler") + participles + w("cue.filler_more"))
-    filler = rf"(?:(?:{filler_words}),?\s+)*"
+    # "a novel and efficient X": a joiner only between two filler words
+    joiners = alt(w("cue.filler_joiners"))
+    filler = (rf"(?:(?:{filler_words})(?:\s+(?:{joiners})(?=\s+(?:{filler_words})\b))?,?\s+)*")
     loose_stops = alt(w("cue.loose_stops"))
     # "a new family of sparse sketches, ", "a novel DPMs-based transfer learning method, "
     loose = (rf"(?:(?!(?:{loose_stops})\b|[A-Z][\w\-]*,)"
@@ -189,6 +197,14 @@ def build_patterns(lex: Lexicon) -> Patterns:
                     rf"|{we} (?:\w+ )?(?:{alt(w('voice.find_verbs'))})\b[^.]*\b"
                     rf"(?:{alt(w('voice.found_nouns'))}))\b"),
         NAMELY_OF_METHODS=c(rf"\b(?:{alt(w('nouns.namely_of'))})\s*,?\s*$"),
+        # "We create two new metrics for this task: an EntityScore to gauge ..., and an
+        # AudioScore to ...": the items of a colon list after counted things the paper makes
+        COUNTED_LIST=c(rf"{subject}(?:{verbs})\s+(?:{alt(w('cue.counts'))})\s+[^.:;]{{0,80}}?:\s+"
+                       r"(?P<name>[^.;:]{1,300})"),
+        # one item: after a comma, "and", a number, "a"/"an"/"the" ("2) ImageNet-W, an ...")
+        LIST_ITEM=c(rf"(?:(?<=:\s)|,\s+|\band\s+)(?:\(?\d\)\s+|\([a-z]\)\s+)?(?:(?:a|an|the)\s+)?"
+                    rf"(?P<item>{NAME_TOKEN})(?=[\s,]|$)"),
+        OTHERS_VOICE=c(rf"\b(?:{cased(w('voice.others'))})\b"),
         PASSIVE_BEFORE=c(rf"(?:\bso[- ]|\b(?:{alt(w('voice.passive'))})\s+)$"),
         # "we ... and design FC-Entry algorithm": the paper's second verb
         AND_VERB=c(rf"\band\s+(?:then\s+)?(?:{and_verbs})\s+"
@@ -222,8 +238,10 @@ def build_patterns(lex: Lexicon) -> Patterns:
         AND_NEXT=c(rf"\s+and\s+(?:its\s+[a-z\-]+\s+|the\s+)?(?P<name>{NAME_TOKEN}|{title_only}{bound}|"
                    rf"{_CAP_WORD}{bound_word})"),
         # "federated adaptive asynchronous optimization, named FADAS"
+        # (a naming participle: "a dataset of commodity sensors, namely D-ToF, I-ToF, ..."
+        # lists examples)
         LOWER_NAMED=c(rf"{subject}(?:{verbs})\s+{filler}(?P<long>[a-z][\w\-]*(?: [a-z][\w\-]*){{1,7}}),?\s+"
-                      rf"(?:{naming})\s+(?P<name>{NAME_TOKEN})"),
+                      rf"(?:{alt(participles)})\s+(?P<name>{NAME_TOKEN})"),
         # "Central to our approach is Graph Symmetric Attention, which"
         OUR_IS=c(rf"\b{cased(w('subject.our'))} (?:{alt(w('nouns.our_is'))}) "
                  rf"(?:{alt(w('nouns.our_is_verbs'))})\s+(?:a |an |the )?"
@@ -269,6 +287,15 @@ def build_patterns(lex: Lexicon) -> Patterns:
             rf"(?P<noun>[a-z]+),\s+(?P<name>(?:{NAME_TOKEN}|{_CAP_WORD})(?:,?\s+and\s+(?:{NAME_TOKEN}|"
             rf"{_CAP_WORD}))?),"),
         GENERIC_PLURALS=generic_plurals,
+        # "this paper introduces Image-Report Contrastive and Image-Report Matching losses"
+        # (each side checked with TITLE_NAME after the match: the alternation itself,
+        # backtracking over " and ", is quadratic on a chain like "A-A-A-...")
+        AND_PAIR=c(rf"{subject}(?:{verbs})\s+{filler}(?P<name>[A-Z][^.,;:()]{{0,80}}? and "
+                   rf"[A-Z][^.,;:()]{{0,80}}?) (?P<noun>[a-z]+)\b"),
+        TITLE_NAME=c(rf"(?:{title_only}|{NAME_TOKEN})"),
+        # "a novel Trajectory-Aware Relative Position Encoding for SBI-MSA": a name's last
+        # words, a joiner and one more name (dropped where that name is defined before)
+        JOINED_TAIL=c(rf" (?:{alt(w('title.tail_joiners'))}) (?P<tail>[^\s()]+)$"),
         FIRST_PERSON=c(rf"\b(?:{we}|{cased(w('subject.our'))}|{cased(w('subject.this'))} "
                        rf"(?:{alt(w('subject.first_person_nouns'))}))\b"),
         WE=c(rf"\b(?:{we})\b"),

@@ -13,6 +13,7 @@ from kg.extract.proposals.lexicon import Lexicon, alt, cased
 
 _QUOTES = frozenset("\"“‘'")
 _DIGITS = re.compile(r"[\d.,]+")
+_VERSION = re.compile(r"[vV]\d+(?:\.\d+)*")   # "Uni-Perceiver v2": v2 alone is no name
 _CAPITAL_NEXT = re.compile(r"\s+[A-Z]")
 _TWO_LOWER = re.compile(r"[a-z]{2}")
 _SPELLING = re.compile(r"^(?:[A-Z]{2,3}[a-z]{3,}|[a-z]{2,}[A-Z][a-z]{2,})$")
@@ -85,7 +86,11 @@ class Found:
         seen = self.spans.get((ps, pe))
         if seen is not None:
             return seen.type != "other"   # (decided by an earlier cue)
-        if name in g.not_names or len(name) < 2 or _DIGITS.fullmatch(name) or (
+        if any(s0 <= ps and pe <= e0 for s0, e0 in self.spans):
+            return True   # inside a name an earlier cue found: "Image-Report" of "Image-Report
+            # Contrastive and Image-Report Matching losses"
+        if name in g.not_names or len(name) < 2 or _DIGITS.fullmatch(name) or _VERSION.fullmatch(
+                name) or (
                 not strict and self.known(name)):
             return True
         if _ADJECTIVE_COMPOUND.search(name) and text[ps - 1: ps] not in _QUOTES and (

@@ -11,6 +11,7 @@ from functools import lru_cache
 from typing import Callable, Iterable, Protocol, Sequence, Union
 
 from kg.extract.acronyms import AcronymPair
+from kg.extract.discover import AND_PAIR_NOUNS, DATASET_CUES
 from kg.extract.emphasis import coined
 from kg.extract.proposals.anchors import (
     Anchors,
@@ -28,7 +29,7 @@ from kg.extract.proposals.pairs import PairPatterns, pair_proposals
 from kg.extract.proposals.patterns import Patterns
 from kg.extract.proposals.record import Found
 from kg.extract.proposals.repository import repository_names
-from kg.extract.proposals.spans import pieces, sentence_start
+from kg.extract.proposals.spans import pieces, sentence_start, word_in
 
 Hit = Union[re.Match[str], At]
 
@@ -126,11 +127,44 @@ def where_repository(ctx: Ctx, rule: Rule) -> Iterable[Hit]:
                                                          ctx.col.guards.not_names))
 
 
+def without_defined_tail(ctx: Ctx, s: int, e: int) -> int:
+    """Where a name ends without a last "for X" whose X the text named before:
+    "we devise a Social Body Interaction Self-Attention (SBI-MSA) module ... we
+    present a novel Trajectory-Aware Relative Position Encoding for SBI-MSA"
+    names the encoding, made for SBI-MSA."""
+    text = ctx.text
+    if " " not in text[s:e]:
+        return e
+    m = ctx.p.JOINED_TAIL.search(text, s, e)
+    if m is None:
+        return e
+    tail = m.group("tail")
+    return m.start() if tail.lower() != tail and word_in(tail, text[:s]) else e
+
+
 # -- guards: True drops the match ----------------------------------------------
 
 def no_passive(ctx: Ctx, m: Hit, s: int, e: int) -> bool:
     """"which are termed Video-LLMs", "the so-called Mapper graph": another's name."""
     return bool(ctx.p.PASSIVE_BEFORE.search(ctx.text, max(0, m.start() - 12), m.start()))
+
+
+def no_others_voice(ctx: Ctx, m: Hit, s: int, e: int) -> bool:
+    """"On top of the widely-used augmentation technique called GT-Aug, we ...",
+    "Recent research has identified a phenomenon called Neural Collapse (NC)":
+    another's thing, named before the paper's own voice in its sentence."""
+    text = ctx.text
+    head = sentence_start(text, m.start())
+    return bool(ctx.p.OTHERS_VOICE.search(text, head, m.start())) and not \
+        ctx.p.FIRST_PERSON.search(text, head, m.start())
+
+
+def no_defined_before(ctx: Ctx, m: Hit, s: int, e: int) -> bool:
+    """"Indirect time-of-flight (iToF) imaging allows ... we propose a polarimetric
+    iToF imaging method": an acronym the text defined before names what the
+    paper's thing is made of, not the thing."""
+    name = ctx.text[s:e]
+    return any(p.short == name and p.short_end <= m.start() for p in ctx.pairs)
 
 
 def no_known_without_voice(ctx: Ctx, m: Hit, s: int, e: int) -> bool:
@@ -289,6 +323,34 @@ def record_apposed(ctx: Ctx, rule: Rule, m: Hit, s: int, e: int) -> None:
 def record_one(ctx: Ctx, rule: Rule, m: Hit, s: int, e: int) -> None:
     """The span as one name."""
     ctx.add(ctx.text[s:e], s, e, rule.typing(ctx, m, s, e), rule.strict)
+
+
+def record_and_pair(ctx: Ctx, rule: Rule, m: Hit, s: int, e: int) -> None:
+    """"Image-Report Contrastive and Image-Report Matching losses": two names,
+    typed by the plural noun after them; a known one is no proposal."""
+    assert isinstance(m, re.Match)
+    ptype = "dataset" if m.group("noun") in DATASET_CUES else "method"
+    left, right = ctx.text[s:e].split(" and ", 1)
+    ctx.add(left, s, s + len(left), ptype, False)
+    ctx.add(right, e - len(right), e, ptype, False)
+
+
+def no_and_pair_noun(ctx: Ctx, m: Hit, s: int, e: int) -> bool:
+    """"X and Y losses" names two things; "X and Y are ..." does not; each of X
+    and Y is a Title phrase or a name."""
+    if not isinstance(m, re.Match) or m.group("noun") not in AND_PAIR_NOUNS:
+        return True
+    left, right = ctx.text[s:e].split(" and ", 1)
+    return not (ctx.p.TITLE_NAME.fullmatch(left) and ctx.p.TITLE_NAME.fullmatch(right))
+
+
+def record_listed(ctx: Ctx, rule: Rule, m: Hit, s: int, e: int) -> None:
+    """The names that open the items of a colon list after "we create two new
+    metrics:" (each typed by what follows it; a known name is no proposal)."""
+    for it in ctx.p.LIST_ITEM.finditer(ctx.text, s, e):
+        ps, pe = it.span("item")
+        name = ctx.text[ps:pe]
+        ctx.add(name, ps, pe, rule.typing(ctx, it, ps, pe), False)
 
 
 def record_pieces(ctx: Ctx, rule: Rule, m: Hit, s: int, e: int) -> None:
