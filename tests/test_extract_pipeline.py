@@ -153,9 +153,9 @@ def test_title_names_yardstick():
 # sight, then their errors were read for issue 19's second round of rules).
 # Floors a little under the figures.
 CONCEPT_FLOORS = {
-    "cvpr23_dev": {"named": 0.90, "concepts": 0.49, "precision": 0.92, "proposed": 0.74,
+    "cvpr23_dev": {"named": 0.90, "concepts": 0.49, "precision": 0.94, "proposed": 0.74,
                    "acronyms": 0.84},
-    "icml23_dev": {"named": 0.80, "concepts": 0.42, "precision": 0.91, "proposed": 0.81,
+    "icml23_dev": {"named": 0.80, "concepts": 0.42, "precision": 0.92, "proposed": 0.81,
                    "acronyms": 0.95},
     "cvpr23_held": {"named": 0.87, "concepts": 0.33, "precision": 0.93, "proposed": 0.75,
                     "acronyms": 0.91},
