@@ -149,7 +149,7 @@ def test_title_names_yardstick():
 
 
 # The concept sets of CVPR 2023 and ICML 2023 (tests/data/devset/README.md):
-# all four are tuning data now (the _held halves were scored once at first
+# the first four are tuning data now (the _held halves were scored once at first
 # sight, then their errors were read for issue 19's second round of rules).
 # Floors a little under the figures.
 CONCEPT_FLOORS = {
@@ -161,6 +161,11 @@ CONCEPT_FLOORS = {
                     "acronyms": 0.91},
     "icml23_held": {"named": 0.81, "concepts": 0.30, "precision": 0.95, "proposed": 0.93,
                     "acronyms": 0.95},
+    # held out (nobody has read their errors; a failure here says only which figure fell)
+    "cvpr23_held2": {"named": 0.76, "concepts": 0.39, "precision": 0.92, "proposed": 0.66,
+                     "acronyms": 0.82},
+    "icml23_held2": {"named": 0.73, "concepts": 0.36, "precision": 0.92, "proposed": 0.67,
+                     "acronyms": 0.90},
 }
 
 
