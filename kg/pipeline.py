@@ -253,16 +253,18 @@ def _views_stage(out: Path, build_: Build, graphs: CoauthorStageResult,
                  *, progress: Progress) -> ViewsStageResult:
     """Write the interactive views (:mod:`kg.viz`)."""
     from kg.viz import coauthors_view, concept_map, entities_view, kg_view, to_html
+    from kg.viz.lookup import BuildIndex
 
     t0 = time.perf_counter()
     files = []
     with progress.stage("drawing the interactive views"):
         analysis = graphs.analysis
-        views = {"kg": lambda: kg_view(build_, full=False),
-                 "concepts": lambda: concept_map(build_),
+        ix = BuildIndex(build_)   # one set of look-ups, labels and tooltips for the four views
+        views = {"kg": lambda: kg_view(build_, full=False, index=ix),
+                 "concepts": lambda: concept_map(build_, index=ix),
                  "coauthors": lambda: coauthors_view(build_, graph=analysis.graph,
-                                                     partition=analysis.leiden),
-                 "entities": lambda: entities_view(build_)}
+                                                     partition=analysis.leiden, index=ix),
+                 "entities": lambda: entities_view(build_, index=ix)}
         for view, make_view in views.items():
             name = buildfolder.VIEW_FILES[view]
             fsio.write_text(out / name, to_html(make_view()))

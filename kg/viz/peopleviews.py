@@ -42,7 +42,7 @@ def _person_graph(C: nx.Graph, ix: BuildIndex, group_of: Callable[[str], str],
                   extra_lines: Callable[[str], tuple[str, ...]], net: ViewNetwork) -> nx.Graph:
     """People with their papers (the view's paper table), co-authors linked."""
     pids = list(dict.fromkeys(pid for k in C for pid in ix.person_papers.get(k, ())))
-    pids.sort(key=list(ix.papers).index)
+    pids.sort(key=ix.paper_order.__getitem__)
     paper_no = {pid: i for i, pid in enumerate(pids)}
     net.papers = [[pid, ix.paper_label(pid)] for pid in pids]
     G = nx.Graph()
@@ -60,13 +60,15 @@ def _person_graph(C: nx.Graph, ix: BuildIndex, group_of: Callable[[str], str],
 
 def coauthors_view(build: Build | Corpus, *, max_nodes: int = MAX_NODES,
                    max_edges: int = MAX_EDGES, seed: int = 0, graph: nx.Graph | None = None,
-                   partition: Partition | None = None) -> ViewNetwork:
+                   partition: Partition | None = None, index: BuildIndex | None = None
+                   ) -> ViewNetwork:
     """People sized by papers, coloured by Leiden community, edges by joint papers.
 
     Communities are computed on the whole co-author graph (Leiden, ``seed``)
     and numbered as in ``report.md``: 0 is the largest. The ten largest get
     their own colour. ``graph`` and ``partition`` may pass the co-author
-    graph and its Leiden partition when already computed (the build does).
+    graph and its Leiden partition when already computed (the build does),
+    ``index`` the build's :class:`~kg.viz.lookup.BuildIndex`.
 
     Examples
     --------
@@ -79,7 +81,7 @@ def coauthors_view(build: Build | Corpus, *, max_nodes: int = MAX_NODES,
     from kg.analysis.communities import leiden
 
     build = _as_build(build)
-    ix = BuildIndex(build)
+    ix = BuildIndex(build) if index is None else index
     C = coauthor_graph(build) if graph is None else graph
     part = leiden(C, seed=seed) if partition is None else partition
     membership = part.membership
