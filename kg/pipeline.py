@@ -288,14 +288,31 @@ def _index_page(out: Path, counts: BuildSummary) -> str:
     return buildfolder.INDEX_HTML
 
 
+#: The graph stage's process collects garbage this rarely (Python's default: 700, 10, 10).
+CHILD_GC_THRESHOLDS = (100_000, 20, 10)
+
+
+def _long_lived() -> None:
+    """Exempt every object alive now (the corpus, the extractions, the modules: they live
+    as long as the process) from garbage collection, and collect less often: the graph
+    stage makes millions of graph dicts and tuples, and each full collection scanned
+    the whole build (20k papers: 5.2 of 36 CPU s, 1.4 s so)."""
+    import gc
+
+    gc.freeze()
+    gc.set_threshold(*CHILD_GC_THRESHOLDS)
+
+
 def _graphs_child(out: Path, corpus: Corpus, progress: Progress,
                   receive: Callable[[], tuple]) -> GraphsStageResult:
     """A parallel build's graph stage, in its own process: the author lists' analysis
     and files while the parent extracts, the rest once it has the extractions."""
     from kg.coauthors import write_network_files
 
+    _long_lived()
     network = write_network_files(corpus, out, progress=progress)
     extractions, warnings, counts = receive()
+    _long_lived()
     build_ = Build(corpus=replace(corpus, warnings=warnings), extractions=extractions)
     return _graphs_stage(out, build_, counts, progress=progress, network=network)
 
