@@ -333,11 +333,13 @@ def overview_map(build: Build, *, target: int = OVERVIEW_TERMS, seed: int = 0,
                    title=_term_tooltip(t, kind, ix, None), p=[paper_no[pid] for pid in t.papers])
     for (a, b), (c, s) in links.items():
         G.add_edge(a, b, relation="association", n=c, weight=s)
+    # each term's papers per track label, counted once
+    track_of = {p.id: p.track.label for p in build.corpus.papers if p.track is not None}
+    in_track = [Counter(track_of[pid] for pid in t.papers if pid in track_of) for t in terms]
     for label, tp in by_track.items():
-        mine = set(tp)
         cands = []
-        for t in terms:
-            c = sum(1 for pid in t.papers if pid in mine)
+        for t, per_track in zip(terms, in_track):
+            c = per_track[label]
             if c >= min_both:
                 cands.append((-association_strength(c, len(tp), len(t.papers), total), t.key, c))
         for neg, key, c in sorted(cands)[:TERMS_PER_TRACK]:

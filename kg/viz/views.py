@@ -18,6 +18,8 @@ strongest edges; the page says what was left out. Positions come from
 from __future__ import annotations
 
 from collections import Counter
+from heapq import nsmallest
+from itertools import combinations
 
 import networkx as nx
 
@@ -285,9 +287,7 @@ def entities_view(build: Build, *, types: tuple[str, ...] = ENTITY_VIEW_TYPES,
     pairs: Counter[tuple[str, str]] = Counter()
     for p in build.corpus.papers:
         ents = sorted({e[0] for e in ix.paper_entities.get(p.id, ()) if e[0] in wanted})
-        for i, a in enumerate(ents):
-            for b in ents[i + 1:]:
-                pairs[(a, b)] += 1
+        pairs.update(combinations(ents, 2))
     partners: dict[str, Counter] = {k: Counter() for k in keys}
     for (a, b), n in pairs.items():
         partners[a][info[b][0]] = n
@@ -296,7 +296,7 @@ def entities_view(build: Build, *, types: tuple[str, ...] = ENTITY_VIEW_TYPES,
     paper_no = {pid: i for i, pid in enumerate(pids)}
     G = nx.Graph()
     for k in keys:
-        top = sorted(partners[k].items(), key=lambda kv: (-kv[1], kv[0]))[:4]
+        top = nsmallest(4, partners[k].items(), key=lambda kv: (-kv[1], kv[0]))
         extra = (f"Often with: {', '.join(f'{n} ({c})' for n, c in top)}",) if top else ()
         canonical, typ = info[k][0], info[k][1]
         G.add_node(k, label=short_label(canonical), name=canonical, group=typ,
