@@ -113,7 +113,7 @@ def coauthors_view(build: Build | Corpus, *, max_nodes: int = MAX_NODES,
     net = ViewNetwork("coauthors", "Co-authorship network")
     deg = dict(C.degree())
 
-    def node_score(k: str) -> tuple:
+    def node_score(k: object) -> tuple:
         return (-C.nodes[k]["papers"], -deg[k])
 
     # the tooltips and links of the people the cap keeps only
