@@ -170,17 +170,18 @@ def graphml(G: nx.Graph, node_attrs: Mapping[str, Mapping] | None = None,
     yield f'  <graph id="{xml_text(graph_id)}" edgedefault="{direction}">\n'
     buf: list[str] = []
     ids = {n: xml_text(n) for n in G}
+    ntag = {k: f'<data key="{i}">' for k, i in nid.items()}
+    etag = {k: f'<data key="{i}">' for k, i in eid.items()}
     for n, d in G.nodes(data=True):
-        attrs = {**d, **extra.get(n, {})}
-        data = "".join(f'<data key="{nid[k]}">{_xml_value(v)}</data>'
-                       for k, v in attrs.items() if v is not None)
+        attrs = {**d, **extra[n]} if n in extra else d
+        data = "".join([f'{ntag[k]}{_xml_value(v)}</data>'
+                        for k, v in attrs.items() if v is not None])
         buf.append(f'    <node id="{ids[n]}">{data}</node>\n')
         if len(buf) >= 4096:
             yield "".join(buf)
             buf.clear()
     for u, v, d in G.edges(data=True):
-        data = "".join(f'<data key="{eid[k]}">{_xml_value(x)}</data>'
-                       for k, x in d.items() if x is not None)
+        data = "".join([f'{etag[k]}{_xml_value(x)}</data>' for k, x in d.items() if x is not None])
         buf.append(f'    <edge source="{ids[u]}" target="{ids[v]}">{data}</edge>\n')
         if len(buf) >= 4096:
             yield "".join(buf)
@@ -229,11 +230,13 @@ def gexf(G: nx.Graph, node_attrs: Mapping[str, Mapping] | None = None,
     yield '    </attributes>\n    <nodes>\n'
     buf: list[str] = []
     ids = {n: xml_text(n) for n in G}
+    ntag = {k: f'<attvalue for="{i}" value="' for k, i in nid.items()}
+    etag = {k: f'<attvalue for="{i}" value="' for k, i in eid.items()}
     for n, d in G.nodes(data=True):
-        attrs = {**d, **extra.get(n, {})}
+        attrs = {**d, **extra[n]} if n in extra else d
         lab = attrs.get(label, n)
-        vals = "".join(f'<attvalue for="{nid[k]}" value="{_xml_value(v)}"/>'
-                       for k, v in attrs.items() if k in nid and v is not None)
+        vals = "".join([f'{ntag[k]}{_xml_value(v)}"/>'
+                        for k, v in attrs.items() if k in ntag and v is not None])
         buf.append(f'      <node id="{ids[n]}" label="{xml_text(lab)}">'
                    f'<attvalues>{vals}</attvalues></node>\n')
         if len(buf) >= 4096:
@@ -243,8 +246,8 @@ def gexf(G: nx.Graph, node_attrs: Mapping[str, Mapping] | None = None,
     for i, (u, v, d) in enumerate(G.edges(data=True)):
         w = d.get("weight")
         wattr = f' weight="{_number(float(w))}"' if w is not None else ""
-        vals = "".join(f'<attvalue for="{eid[k]}" value="{_xml_value(x)}"/>'
-                       for k, x in d.items() if k in eid and x is not None)
+        vals = "".join([f'{etag[k]}{_xml_value(x)}"/>'
+                        for k, x in d.items() if k in etag and x is not None])
         buf.append(f'      <edge id="{i}" source="{ids[u]}" target="{ids[v]}"{wattr}>'
                    f'<attvalues>{vals}</attvalues></edge>\n')
         if len(buf) >= 4096:

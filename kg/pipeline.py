@@ -253,16 +253,18 @@ def _views_stage(out: Path, build_: Build, graphs: CoauthorStageResult,
                  *, progress: Progress) -> ViewsStageResult:
     """Write the interactive views (:mod:`kg.viz`)."""
     from kg.viz import coauthors_view, concept_map, entities_view, kg_view, to_html
+    from kg.viz.lookup import BuildIndex
 
     t0 = time.perf_counter()
     files = []
     with progress.stage("drawing the interactive views"):
         analysis = graphs.analysis
-        views = {"kg": lambda: kg_view(build_, full=False),
-                 "concepts": lambda: concept_map(build_),
+        ix = BuildIndex(build_)   # one set of look-ups, labels and tooltips for the four views
+        views = {"kg": lambda: kg_view(build_, full=False, index=ix),
+                 "concepts": lambda: concept_map(build_, index=ix),
                  "coauthors": lambda: coauthors_view(build_, graph=analysis.graph,
-                                                     partition=analysis.leiden),
-                 "entities": lambda: entities_view(build_)}
+                                                     partition=analysis.leiden, index=ix),
+                 "entities": lambda: entities_view(build_, index=ix)}
         for view, make_view in views.items():
             name = buildfolder.VIEW_FILES[view]
             fsio.write_text(out / name, to_html(make_view()))
@@ -286,14 +288,31 @@ def _index_page(out: Path, counts: BuildSummary) -> str:
     return buildfolder.INDEX_HTML
 
 
+#: The graph stage's process collects garbage this rarely (Python's default: 700, 10, 10).
+CHILD_GC_THRESHOLDS = (100_000, 20, 10)
+
+
+def _long_lived() -> None:
+    """Exempt every object alive now (the corpus, the extractions, the modules: they live
+    as long as the process) from garbage collection, and collect less often: the graph
+    stage makes millions of graph dicts and tuples, and each full collection scanned
+    the whole build (20k papers: 5.2 of 36 CPU s, 1.4 s so)."""
+    import gc
+
+    gc.freeze()
+    gc.set_threshold(*CHILD_GC_THRESHOLDS)
+
+
 def _graphs_child(out: Path, corpus: Corpus, progress: Progress,
                   receive: Callable[[], tuple]) -> GraphsStageResult:
     """A parallel build's graph stage, in its own process: the author lists' analysis
     and files while the parent extracts, the rest once it has the extractions."""
     from kg.coauthors import write_network_files
 
+    _long_lived()
     network = write_network_files(corpus, out, progress=progress)
     extractions, warnings, counts = receive()
+    _long_lived()
     build_ = Build(corpus=replace(corpus, warnings=warnings), extractions=extractions)
     return _graphs_stage(out, build_, counts, progress=progress, network=network)
 

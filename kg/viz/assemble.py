@@ -18,7 +18,7 @@ from kg.viz.layout import layout
 from kg.viz.network import LegendEntry, ViewNetwork
 from kg.viz.style import Group
 
-__all__ = ["assemble", "vis_options", "BIG_NODES", "BIG_EDGES", "MAX_NODES", "MAX_EDGES",
+__all__ = ["assemble", "kept_nodes", "vis_options", "BIG_NODES", "BIG_EDGES", "MAX_NODES", "MAX_EDGES",
            "PAGE_ATTRS"]
 
 #: Above this many nodes a view keeps the top ones by its stated measure.
@@ -32,6 +32,22 @@ BIG_EDGES = 5000
 #: control), ``top`` (the initial scope), ``p`` indices into the view's paper
 #: table, ``pid`` a paper's id, ``q`` more text the search box matches.
 PAGE_ATTRS = ("o", "top", "p", "pid", "q")
+
+
+def kept_nodes(nodes: list, max_nodes: int, node_score: Callable[[object], tuple]) -> set:
+    """The nodes :func:`assemble` keeps of ``nodes`` (a graph's nodes in its order): all
+    of them, or above ``max_nodes`` the best by ``node_score`` (ties: node order).
+
+    A view may ask before it builds the graph, to make the tooltips and links
+    of the nodes shown only.
+
+    >>> sorted(kept_nodes(["a", "b", "c"], 2, lambda v: (v == "a",)))
+    ['b', 'c']
+    """
+    if len(nodes) <= max_nodes:
+        return set(nodes)
+    order = {v: i for i, v in enumerate(nodes)}
+    return set(sorted(nodes, key=lambda v: (node_score(v), order[v]))[:max_nodes])
 
 
 def assemble(
@@ -55,16 +71,16 @@ def assemble(
     ``tracks`` and optionally ``extra`` (vis options); edges ``relation`` and
     optionally ``width`` and ``n`` (a count the page puts in the tooltip).
     ``weight`` names an edge attribute the layout pulls by; ``positions``
-    may give some nodes' positions (the others are laid out).
+    may give some nodes' positions (the others are laid out). Nodes left out
+    by ``max_nodes`` need a ``group`` only.
     """
     order = {v: i for i, v in enumerate(G)}
     total = G.number_of_nodes()
     groups = list(groups)
     group_label = {g.name: g.label for g in groups}
     if total > max_nodes:
-        ranked = sorted(G, key=lambda v: (node_score(v), order[v]))
-        kept = set(ranked[:max_nodes])
-        left = Counter(G.nodes[v]["group"] for v in ranked[max_nodes:])
+        kept = kept_nodes(list(G), max_nodes, node_score)
+        left = Counter(d["group"] for v, d in G.nodes(data=True) if v not in kept)
         net.notes.append(
             f"Big graph: this page shows {max_nodes:,} of {total:,} nodes, those with the "
             f"{node_measure}. Left out: "
@@ -90,7 +106,9 @@ def assemble(
     H.add_edges_from(sub_edges)
 
     fixed = positions or {}
-    pos = layout(H.subgraph([v for v in nodes if v not in fixed]), seed=seed, weight=weight)
+    # (a subgraph view of every node iterates as H does, only slower)
+    pos = layout(H.subgraph([v for v in nodes if v not in fixed]) if fixed else H, seed=seed,
+                 weight=weight)
     pos.update((v, fixed[v]) for v in nodes if v in fixed)
     ids = {v: i for i, v in enumerate(nodes)}
     track_set = sorted({t for v in nodes for t in G.nodes[v].get("tracks", ())})

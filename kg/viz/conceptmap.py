@@ -164,12 +164,13 @@ def _group(c: int) -> str:
 
 def concept_map(build: Build, *, title: str = "Concept map", target: int = TARGET_TERMS,
                 max_terms: int = MAX_TERMS, people: bool = False, seed: int = 0,
-                note: str = "") -> ViewNetwork:
+                note: str = "", index: BuildIndex | None = None) -> ViewNetwork:
     """The term map of ``build``'s papers (see the module's description).
 
     ``people=True`` adds the papers' authors, each linked to the three most
     frequent terms of their papers and placed among them; their legend box
-    starts unticked.
+    starts unticked. ``index`` may pass the build's :class:`BuildIndex` when
+    another view made it already.
 
     Examples
     --------
@@ -181,7 +182,7 @@ def concept_map(build: Build, *, title: str = "Concept map", target: int = TARGE
     >>> sorted(n["name"] for n in net.nodes), net.edges[0]["n"], net.controls["min"]["value"]
     (['BERT', 'GPT'], 3, 1)
     """
-    ix = BuildIndex(build)
+    ix = BuildIndex(build) if index is None else index
     all_terms = list(terms_of(build, ix).values())
     counts = [len(t.papers) for t in all_terms]
     n_min = threshold(counts, target)
@@ -194,7 +195,7 @@ def concept_map(build: Build, *, title: str = "Concept map", target: int = TARGE
     T.add_edges_from((a, b, {"weight": s}) for (a, b), (_, s) in links.items())
     membership, groups = _clusters(T, terms, seed)
 
-    pids = sorted({pid for t in terms for pid in t.papers}, key=list(ix.papers).index)
+    pids = ix.in_corpus_order({pid for t in terms for pid in t.papers})
     paper_no = {pid: i for i, pid in enumerate(pids)}
     G = nx.Graph()
     for t in terms:
@@ -286,13 +287,14 @@ def _place_people(G: nx.Graph, pos: dict) -> None:
         placed += 1
 
 
-def overview_map(build: Build, *, target: int = OVERVIEW_TERMS, seed: int = 0) -> ViewNetwork:
+def overview_map(build: Build, *, target: int = OVERVIEW_TERMS, seed: int = 0,
+                 index: BuildIndex | None = None) -> ViewNetwork:
     """The overview of a build: its tracks and its most mentioned concepts and
     entities (no people, no papers), coloured by kind.
 
     A track links to the :data:`TERMS_PER_TRACK` terms most strongly
     associated with it (association strength of "in the track" and "mentions
-    the term"); terms link as in :func:`concept_map`.
+    the term"); terms link as in :func:`concept_map`. ``index`` as there.
 
     Examples
     --------
@@ -304,7 +306,7 @@ def overview_map(build: Build, *, target: int = OVERVIEW_TERMS, seed: int = 0) -
     >>> sorted((n["group"], n["name"]) for n in net.nodes), len(net.edges)
     ([('model', 'BERT'), ('track', 'ML')], 1)
     """
-    ix = BuildIndex(build)
+    ix = BuildIndex(build) if index is None else index
     all_terms = list(terms_of(build, ix).values())
     counts = [len(t.papers) for t in all_terms]
     n_min = threshold(counts, target)
@@ -317,7 +319,7 @@ def overview_map(build: Build, *, target: int = OVERVIEW_TERMS, seed: int = 0) -
     for p in build.corpus.papers:
         if p.track is not None:
             by_track.setdefault(p.track.label, []).append(p.id)
-    pids = sorted({pid for t in terms for pid in t.papers}, key=list(ix.papers).index)
+    pids = ix.in_corpus_order({pid for t in terms for pid in t.papers})
     paper_no = {pid: i for i, pid in enumerate(pids)}
     G = nx.Graph()
     for label, tp in sorted(by_track.items(), key=lambda kv: (-len(kv[1]), kv[0])):
@@ -331,11 +333,13 @@ def overview_map(build: Build, *, target: int = OVERVIEW_TERMS, seed: int = 0) -
                    title=_term_tooltip(t, kind, ix, None), p=[paper_no[pid] for pid in t.papers])
     for (a, b), (c, s) in links.items():
         G.add_edge(a, b, relation="association", n=c, weight=s)
+    # each term's papers per track label, counted once
+    track_of = {p.id: p.track.label for p in build.corpus.papers if p.track is not None}
+    in_track = [Counter(track_of[pid] for pid in t.papers if pid in track_of) for t in terms]
     for label, tp in by_track.items():
-        mine = set(tp)
         cands = []
-        for t in terms:
-            c = sum(1 for pid in t.papers if pid in mine)
+        for t, per_track in zip(terms, in_track):
+            c = per_track[label]
             if c >= min_both:
                 cands.append((-association_strength(c, len(tp), len(t.papers), total), t.key, c))
         for neg, key, c in sorted(cands)[:TERMS_PER_TRACK]:

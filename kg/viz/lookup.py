@@ -11,6 +11,7 @@ import re
 from collections import Counter, defaultdict
 from functools import cached_property, lru_cache
 from importlib.resources import files
+from itertools import chain
 
 from kg.graph import paper_author_keys, person_key
 from kg.models import Build, Paper
@@ -80,6 +81,16 @@ class BuildIndex:
         self.build = build
         self.papers: dict[str, Paper] = {p.id: p for p in build.corpus.papers}
         self._person_tracks: dict[str, tuple[str, ...]] = {}
+        self._labels: dict[tuple[str, int], str] = {}
+
+    @cached_property
+    def paper_order(self) -> dict[str, int]:
+        """Paper id -> its position in the corpus (sort papers with it)."""
+        return {pid: i for i, pid in enumerate(self.papers)}
+
+    def in_corpus_order(self, pids) -> list[str]:
+        """``pids`` (distinct paper ids) sorted in corpus order."""
+        return sorted(pids, key=self.paper_order.__getitem__)
 
     # ------------------------------------------------------------ papers
 
@@ -110,12 +121,17 @@ class BuildIndex:
             out[pid] = list(seen.values())
         return out
 
+    @cached_property
+    def _paper_tracks(self) -> dict[str, tuple[str, ...]]:
+        out: dict[str, tuple[str, ...]] = {}
+        for pid, p in self.papers.items():
+            t = p.track
+            out[pid] = () if t is None else (t.label, t.area) if t.subarea else (t.area,)
+        return out
+
     def paper_tracks(self, pid: str) -> tuple[str, ...]:
         """The paper's track label and, for a subarea, its area."""
-        t = self.papers[pid].track
-        if t is None:
-            return ()
-        return (t.label, t.area) if t.subarea else (t.area,)
+        return self._paper_tracks[pid]
 
     def own_name(self, pid: str) -> str | None:
         """The name the paper proposes when it is the paper's own (mentioned by
@@ -136,6 +152,13 @@ class BuildIndex:
         >>> BuildIndex(Build(Corpus((p,)))).paper_label("p")
         'Lee: sparse attention video'
         """
+        # each view's paper table and tooltips ask for the same labels: make each once
+        label = self._labels.get((pid, width))
+        if label is None:
+            label = self._labels[(pid, width)] = self._paper_label(pid, width)
+        return label
+
+    def _paper_label(self, pid: str, width: int) -> str:
         p = self.papers[pid]
         if p.title:
             return short_label(p.title, width)
@@ -202,9 +225,8 @@ class BuildIndex:
         return out
 
     def tracks_of(self, pids) -> tuple[str, ...]:
-        c: Counter[str] = Counter()
-        for pid in pids:
-            c.update(self.paper_tracks(pid))
+        """Tracks (labels and areas) of the papers ``pids``, most frequent first."""
+        c = Counter(chain.from_iterable(map(self._paper_tracks.__getitem__, pids)))
         return tuple(t for t, _ in sorted(c.items(), key=lambda kv: (-kv[1], kv[0])))
 
     def track_summary(self, tracks: tuple[str, ...], top: int = 3) -> str:
@@ -273,7 +295,4 @@ class BuildIndex:
     @cached_property
     def track_counts(self) -> Counter:
         """Track label (and area) -> number of papers."""
-        c: Counter[str] = Counter()
-        for pid in self.papers:
-            c.update(self.paper_tracks(pid))
-        return c
+        return Counter(chain.from_iterable(self._paper_tracks.values()))

@@ -17,7 +17,7 @@ import networkx as nx
 from kg.errors import KgError
 from kg.graph import coauthor_graph
 from kg.models import Build, Corpus
-from kg.viz.assemble import MAX_EDGES, MAX_NODES, assemble
+from kg.viz.assemble import MAX_EDGES, MAX_NODES, assemble, kept_nodes
 from kg.viz.lookup import BuildIndex, paper_nos
 from kg.viz.network import ViewNetwork
 from kg.viz.style import COMMUNITY_COLOURS, OTHER_COLOUR, Group, count_noun, short_label
@@ -39,20 +39,32 @@ def _as_build(build: Build | Corpus) -> Build:
 
 
 def _person_graph(C: nx.Graph, ix: BuildIndex, group_of: Callable[[str], str],
-                  extra_lines: Callable[[str], tuple[str, ...]], net: ViewNetwork) -> nx.Graph:
-    """People with their papers (the view's paper table), co-authors linked."""
-    pids = list(dict.fromkeys(pid for k in C for pid in ix.person_papers.get(k, ())))
-    pids.sort(key=list(ix.papers).index)
+                  extra_lines: Callable[[str], tuple[str, ...]], net: ViewNetwork,
+                  shown: set | None = None) -> nx.Graph:
+    """People with their papers (the view's paper table), co-authors linked.
+
+    People not in ``shown`` (when given: those the view's cap keeps) get their
+    group only, and no links: the page never shows them."""
+    papers_of = ix.person_papers
+    seen: set[str] = set()
+    for k in C:
+        seen.update(papers_of.get(k, ()))
+    pids = ix.in_corpus_order(seen)
     paper_no = {pid: i for i, pid in enumerate(pids)}
     net.papers = [[pid, ix.paper_label(pid)] for pid in pids]
     G = nx.Graph()
     for k, d in C.nodes(data=True):
+        if shown is not None and k not in shown:
+            G.add_node(k, group=group_of(k))
+            continue
         name = d.get("name", k)
         lines = (f"{C.degree(k)} co-author{'s' if C.degree(k) != 1 else ''}", *extra_lines(k))
         G.add_node(k, label=short_label(name), name=name, group=group_of(k),
                    title=ix.person_tooltip(k, name, lines), value=d.get("papers", 1),
                    tracks=ix.person_tracks(k), p=paper_nos(ix.person_papers, k, paper_no))
     for u, v, d in C.edges(data=True):
+        if shown is not None and (u not in shown or v not in shown):
+            continue
         p = d.get("papers", 1)
         G.add_edge(u, v, relation="coauthor", n=p, width=min(1 + 1.5 * (p - 1), 8))
     return G
@@ -60,13 +72,15 @@ def _person_graph(C: nx.Graph, ix: BuildIndex, group_of: Callable[[str], str],
 
 def coauthors_view(build: Build | Corpus, *, max_nodes: int = MAX_NODES,
                    max_edges: int = MAX_EDGES, seed: int = 0, graph: nx.Graph | None = None,
-                   partition: Partition | None = None) -> ViewNetwork:
+                   partition: Partition | None = None, index: BuildIndex | None = None
+                   ) -> ViewNetwork:
     """People sized by papers, coloured by Leiden community, edges by joint papers.
 
     Communities are computed on the whole co-author graph (Leiden, ``seed``)
     and numbered as in ``report.md``: 0 is the largest. The ten largest get
     their own colour. ``graph`` and ``partition`` may pass the co-author
-    graph and its Leiden partition when already computed (the build does).
+    graph and its Leiden partition when already computed (the build does),
+    ``index`` the build's :class:`~kg.viz.lookup.BuildIndex`.
 
     Examples
     --------
@@ -79,7 +93,7 @@ def coauthors_view(build: Build | Corpus, *, max_nodes: int = MAX_NODES,
     from kg.analysis.communities import leiden
 
     build = _as_build(build)
-    ix = BuildIndex(build)
+    ix = BuildIndex(build) if index is None else index
     C = coauthor_graph(build) if graph is None else graph
     part = leiden(C, seed=seed) if partition is None else partition
     membership = part.membership
@@ -97,8 +111,17 @@ def coauthors_view(build: Build | Corpus, *, max_nodes: int = MAX_NODES,
         return f"c{c}" if c < len(COMMUNITY_COLOURS) else "c-rest"
 
     net = ViewNetwork("coauthors", "Co-authorship network")
-    G = _person_graph(C, ix, group_of, lambda k: (f"community {membership[k]}",), net)
-    top = _top_of_largest(C, TOP_AUTHORS) if C.number_of_nodes() > TOP_AUTHORS else []
+    deg = dict(C.degree())
+
+    def node_score(k: object) -> tuple:
+        return (-C.nodes[k]["papers"], -deg[k])
+
+    # the tooltips and links of the people the cap keeps only
+    shown = kept_nodes(list(C), max_nodes, node_score)
+    G = _person_graph(C, ix, group_of, lambda k: (f"community {membership[k]}",), net,
+                      shown=shown)
+    comps = list(nx.connected_components(C)) if C.number_of_nodes() > TOP_AUTHORS else []
+    top = _top_of_largest(C, TOP_AUTHORS, comps) if comps else []
     for k in top:
         G.nodes[k]["top"] = 1
     if top:
@@ -106,32 +129,26 @@ def coauthors_view(build: Build | Corpus, *, max_nodes: int = MAX_NODES,
                                  "co-authors) in the largest connected group")
         net.notes.append(f"The page opens on {net.controls['scope']} "
                          f"({count_noun(len(top), 'person')} of the group's "
-                         f"{_largest_size(C):,}); choose 'everyone' under Show for all.")
+                         f"{max(map(len, comps)):,}); choose 'everyone' under Show for all.")
     net.notes.append(
         f"{count_noun(C.number_of_nodes(), 'person')}, {count_noun(C.number_of_edges(), 'pair')} who wrote "
         f"together; {count_noun(len(part.sizes), 'community')} (Leiden, seed {seed}). Node size: papers; "
         "edge width: joint papers. People are told apart by name only.")
-    deg = dict(C.degree())
     return assemble(
         net, G, groups, max_nodes=max_nodes, max_edges=max_edges, seed=seed,
-        node_score=lambda k: (-C.nodes[k]["papers"], -deg[k]),
-        node_measure="most papers (ties: most co-authors, then name)",
+        node_score=node_score, node_measure="most papers (ties: most co-authors, then name)",
         edge_score=lambda u, v, d: (-d["n"], -(deg[u] + deg[v])),
         edge_measure="most joint papers first",
     )
 
 
-def _largest_size(C: nx.Graph) -> int:
-    return max((len(c) for c in nx.connected_components(C)), default=0)
-
-
-def _top_of_largest(C: nx.Graph, n: int) -> list[str]:
-    """The ``n`` people of ``C``'s largest component with most papers (ties:
-    most co-authors, then name)."""
+def _top_of_largest(C: nx.Graph, n: int, comps: list[set]) -> list[str]:
+    """The ``n`` people of ``C``'s largest component (of its components ``comps``)
+    with most papers (ties: most co-authors, then name)."""
     if C.number_of_nodes() == 0:
         return []
     order = {k: i for i, k in enumerate(C)}
-    big = max(nx.connected_components(C), key=lambda c: (len(c), -min(map(order.__getitem__, c))))
+    big = max(comps, key=lambda c: (len(c), -min(map(order.__getitem__, c))))
     ranked = sorted(big, key=lambda k: (-C.nodes[k].get("papers", 1), -C.degree(k),
                                         C.nodes[k].get("name", k), k))
     return ranked[:n]

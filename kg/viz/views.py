@@ -18,6 +18,8 @@ strongest edges; the page says what was left out. Positions come from
 from __future__ import annotations
 
 from collections import Counter
+from heapq import nsmallest
+from itertools import combinations
 
 import networkx as nx
 
@@ -128,14 +130,15 @@ def _from_kg(net: ViewNetwork, K: nx.MultiDiGraph, ix: BuildIndex, *, max_nodes:
 
 def kg_view(build: Build | Corpus, *, max_nodes: int = MAX_NODES, max_edges: int = MAX_EDGES,
             seed: int = 0, graph: nx.MultiDiGraph | None = None,
-            full: bool = True) -> ViewNetwork:
+            full: bool = True, index: BuildIndex | None = None) -> ViewNetwork:
     """The whole knowledge graph: papers, people, tracks and entities.
 
     Node size is the number of links; colour and shape the kind (entities by
     type). Above ``max_nodes`` the best-linked nodes are kept. ``graph`` may
     pass the knowledge graph when already built. ``full=False`` gives the
     overview instead (:func:`kg.viz.conceptmap.overview_map`: tracks, top
-    concepts and entities, no people), the page a build writes.
+    concepts and entities, no people), the page a build writes. ``index`` may
+    pass the build's :class:`~kg.viz.lookup.BuildIndex` when already made.
 
     Examples
     --------
@@ -151,13 +154,14 @@ def kg_view(build: Build | Corpus, *, max_nodes: int = MAX_NODES, max_edges: int
     if not full:
         from kg.viz.conceptmap import overview_map
 
-        return overview_map(build, seed=seed)
+        return overview_map(build, seed=seed, index=index)
     net = ViewNetwork("kg", "Knowledge graph")
     net.notes.append("Node size: number of links. Papers are labelled by the name they propose, "
                      "else their first author and the first content words of the abstract "
                      "(the listings have no titles).")
     K = knowledge_graph(build) if graph is None else graph
-    return _from_kg(net, K, BuildIndex(build), max_nodes=max_nodes, max_edges=max_edges, seed=seed)
+    ix = BuildIndex(build) if index is None else index
+    return _from_kg(net, K, ix, max_nodes=max_nodes, max_edges=max_edges, seed=seed)
 
 
 def _norm(text: str) -> str:
@@ -267,14 +271,15 @@ def entity_view(build: Build, name: str, *, max_nodes: int = MAX_NODES,
 
 def entities_view(build: Build, *, types: tuple[str, ...] = ENTITY_VIEW_TYPES,
                   max_nodes: int = MAX_NODES, max_edges: int = MAX_EDGES,
-                  seed: int = 0) -> ViewNetwork:
+                  seed: int = 0, index: BuildIndex | None = None) -> ViewNetwork:
     """Models, methods and datasets, linked when a paper mentions both.
 
     Node size: papers mentioning the entity; edge width: papers mentioning
     both. Above the caps, the most-mentioned entities and the most frequent
-    pairs are kept.
+    pairs are kept. ``index`` may pass the build's
+    :class:`~kg.viz.lookup.BuildIndex` when already made.
     """
-    ix = BuildIndex(build)
+    ix = BuildIndex(build) if index is None else index
     info = ix.entity_info
     keys = [k for k in sorted(info, key=lambda k: (-len(ix.entity_papers.get(k, ())), info[k][0], k))
             if info[k][1] in types and ix.entity_papers.get(k)]
@@ -282,9 +287,7 @@ def entities_view(build: Build, *, types: tuple[str, ...] = ENTITY_VIEW_TYPES,
     pairs: Counter[tuple[str, str]] = Counter()
     for p in build.corpus.papers:
         ents = sorted({e[0] for e in ix.paper_entities.get(p.id, ()) if e[0] in wanted})
-        for i, a in enumerate(ents):
-            for b in ents[i + 1:]:
-                pairs[(a, b)] += 1
+        pairs.update(combinations(ents, 2))
     partners: dict[str, Counter] = {k: Counter() for k in keys}
     for (a, b), n in pairs.items():
         partners[a][info[b][0]] = n
@@ -293,7 +296,7 @@ def entities_view(build: Build, *, types: tuple[str, ...] = ENTITY_VIEW_TYPES,
     paper_no = {pid: i for i, pid in enumerate(pids)}
     G = nx.Graph()
     for k in keys:
-        top = sorted(partners[k].items(), key=lambda kv: (-kv[1], kv[0]))[:4]
+        top = nsmallest(4, partners[k].items(), key=lambda kv: (-kv[1], kv[0]))
         extra = (f"Often with: {', '.join(f'{n} ({c})' for n, c in top)}",) if top else ()
         canonical, typ = info[k][0], info[k][1]
         G.add_node(k, label=short_label(canonical), name=canonical, group=typ,
