@@ -28,7 +28,6 @@ from kg.rdf.terms import (
     rdfs,
     schema,
     skos,
-    subject_order,
     void,
 )
 from kg.vocab import CONCEPT_CLASSES, ENTITY_CLASSES, PREFIXES
