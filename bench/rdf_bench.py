@@ -53,7 +53,8 @@ from kg.models import Build  # noqa: E402
 from kg.rdf import ntriples_to_rdflib  # noqa: E402
 from kg.rdf_stage import write_rdf  # noqa: E402
 from kg.store import EmbeddedStore, QueryResult  # noqa: E402
-from kg.validate import compile_shapes, validate_pyshacl, validate_store  # noqa: E402
+from kg.validate import compile_shapes, validate_store  # noqa: E402
+from kg.validate_ref import validate_pyshacl  # noqa: E402
 
 
 def make_build(n: int, seed: int):

@@ -1,4 +1,4 @@
-"""SHACL validation of the kg graph: SPARQL inside the store, or pySHACL.
+"""SHACL validation of the kg graph: SPARQL inside the store (pySHACL: :mod:`kg.validate_ref`).
 
 The shapes ship with kg (``kg/shapes/shapes.ttl``). pySHACL is the reference
 validator but works on an in-memory rdflib graph and is far too slow for big
@@ -23,10 +23,10 @@ True
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib.resources import files
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Any, Collection, Iterable
 
 from kg.errors import ValidationError
 from kg.vocab import PREFIXES
@@ -37,7 +37,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from kg.sparql import SparqlStore
 
 __all__ = ["Check", "Report", "Violation", "check", "compile_shapes", "load_shapes",
-           "validate_pyshacl", "validate_store"]
+           "validate_store"]
 
 SH = "http://www.w3.org/ns/shacl#"
 _RDF_TYPE = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type"
@@ -68,7 +68,6 @@ class Report:
     checks: int = 0
     engine: str = "sparql"
     capped: bool = False  # some check had more than SAMPLE violations
-
 
     def summary(self, shown: int = 3) -> str:
         """One line: how many violations and the first few."""
@@ -157,6 +156,14 @@ def value_screen(step: str, tests: list[str]) -> str:
     return f"SELECT (COUNT(*) AS ?n) WHERE {{ {step} FILTER (COALESCE({cond}, true)) }}"
 
 
+#: constraint component -> (the PropertyShape field holding its parameter, its value when absent)
+_FIELD = {"MinCount": ("min_count", 0), "MaxCount": ("max_count", None),
+          "Datatype": ("datatype", None), "Class": ("class_", None),
+          "NodeKind": ("node_kind", None), "HasValue": ("has_value", None),
+          "MinInclusive": ("min_inclusive", None), "MinLength": ("min_length", None),
+          "LessThan": ("less_than", None)}
+
+
 @dataclass(frozen=True)
 class PropertyShape:
     """One property shape of one node shape, with its constraints (SPARQL-ready).
@@ -179,6 +186,15 @@ class PropertyShape:
     min_inclusive: str | None = None
     min_length: int | None = None
     less_than: str | None = None  # predicate, N3
+
+    def key(self, component: str) -> tuple:
+        """One constraint: (shape, focus, path, component, parameter), for ``covered``."""
+        return (self.shape, self.focus, self.path, component, getattr(self, _FIELD[component][0]))
+
+    def without(self, covered: Collection[tuple]) -> tuple["PropertyShape", int]:
+        """This shape minus the constraints whose :meth:`key` is in ``covered``; how many."""
+        gone: dict[str, Any] = {f: d for c, (f, d) in _FIELD.items() if self.key(c) in covered}
+        return (replace(self, **gone) if gone else self), len(gone)
 
     def local_tests(self) -> list[tuple[str, str]]:
         """(component, SPARQL test on ?value that is true for a violation)."""
@@ -421,7 +437,7 @@ def run_checks(store: "SparqlStore", checks: Iterable[Check], threads: int = 1
 
 
 def validate_store(store: "SparqlStore", shapes: "rdflib.Graph | None" = None, *,
-                   threads: int | None = None) -> Report:
+                   threads: int | None = None, covered: Collection[tuple] = ()) -> Report:
     """Validate the graph in ``store`` with SPARQL (see the module docstring).
 
     Each property shape is first screened with cheap counting queries (see
@@ -429,14 +445,16 @@ def validate_store(store: "SparqlStore", shapes: "rdflib.Graph | None" = None, *
     their detailed checks, which name the failing nodes. A screen shared by
     several shapes (the same predicate with the same tests, such as
     ``rdfs:label`` of papers, tracks and collaborations) runs once, and the
-    queries run on ``threads`` threads (default: up to 2, the store answers
-    queries in parallel).
+    queries run on ``threads`` threads (default: up to 2). Constraints whose
+    :meth:`PropertyShape.key` is in ``covered`` are skipped (:mod:`kg.rdf.checks`).
     """
     if threads is None:
         threads = min(2, os.cpu_count() or 1)
     subclasses = bool(store.query(
         "ASK { ?x <http://www.w3.org/2000/01/rdf-schema#subClassOf> ?y }").boolean)
-    pshapes = property_shapes(shapes, subclasses=subclasses)
+    # the constraints the caller has checked itself (PropertyShape.key) are left out
+    stripped = [ps.without(covered) for ps in property_shapes(shapes, subclasses=subclasses)]
+    pshapes, n_checks = [ps for ps, _ in stripped], sum(n for _, n in stripped)
     screens: dict[str, list[tuple[int, tuple[str, ...]]]] = {}
     values: dict[str, list[str]] = {}  # step -> the value tests of every shape using it
     for i, ps in enumerate(pshapes):
@@ -459,35 +477,12 @@ def validate_store(store: "SparqlStore", shapes: "rdflib.Graph | None" = None, *
             for i, components in screens[sparql]:
                 failing.setdefault(i, set()).update(components)
     run: list[Check] = []
-    n_checks = 0
     for i, ps in enumerate(pshapes):
         checks = ps.checks()
         n_checks += len(checks)
         run += [c for c in checks if c.component in failing.get(i, ())] + ps.always()
     found, capped = run_checks(store, run, threads)
     return Report(not found, tuple(sorted(set(found))), n_checks, "sparql", capped)
-
-
-def validate_pyshacl(data: "rdflib.Graph", shapes: "rdflib.Graph | None" = None) -> Report:
-    """Validate an rdflib graph with pySHACL (the reference engine)."""
-    import pyshacl
-    from rdflib import URIRef
-    from rdflib.namespace import SH as RSH
-
-    sg = shapes if shapes is not None else load_shapes()
-    conforms, results, _ = pyshacl.validate(data, shacl_graph=sg, inference="none",
-                                            advanced=False, allow_warnings=False)
-    found = []
-    for r in results.subjects(URIRef(_RDF_TYPE), RSH.ValidationResult):
-        focus = results.value(r, RSH.focusNode)
-        path = results.value(r, RSH.resultPath)
-        inverse = results.value(path, RSH.inversePath) if path is not None else None
-        label = f"^{_short(str(inverse))}" if inverse is not None else _short(str(path))
-        comp = str(results.value(r, RSH.sourceConstraintComponent))
-        comp = comp.removeprefix(SH).removesuffix("ConstraintComponent")
-        found.append(Violation(str(focus), label, comp, None))
-    checks = len(compile_shapes(sg))
-    return Report(bool(conforms), tuple(sorted(set(found))), checks, "pyshacl")
 
 
 def check(report: Report) -> Report:

@@ -14,9 +14,9 @@ from kg.validate import (
     compile_shapes,
     load_shapes,
     shapes_path,
-    validate_pyshacl,
     validate_store,
 )
+from kg.validate_ref import validate_pyshacl
 
 R = "https://w3id.org/paper-kg/resource/"
 P1 = f"<{R}paper/{rdf_fixture.P1}>"

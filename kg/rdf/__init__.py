@@ -69,6 +69,8 @@ The package, one concern a module, in the order the data flows:
 :mod:`kg.rdf.ntriples`      the writer: the whole graph, streamed in order
 :mod:`kg.rdf.serialise`     N-Triples -> Turtle, JSON-LD
 :mod:`kg.rdf.bridge`        pyoxigraph terms and N-Triples -> rdflib
+:mod:`kg.rdf.checks`        the mapping's own checks of the mention nodes
+                            (in place of the store's, in a build)
 ==========================  ==================================================
 
 This module re-exports the public functions of all of them.

@@ -128,6 +128,7 @@ class Aggregate:
         self.track_people: dict[str, set] = {}
         self.pairs: Counter = Counter()  # (person index, person index) -> joint papers
         index: dict[str, int] = {}
+        self._keys: dict[str, str] = {}  # a name -> entity_key(name), for names met again
         known = {e.key or entity_key(e.canonical): e for e in (entities or {}).values()}
 
         for paper in build.corpus.papers:
@@ -276,6 +277,13 @@ class Aggregate:
         info.types[type_ if type_ in ENTITY_CLASSES else "other"] += 1
         return info
 
+    def _key(self, name: str) -> str:
+        """:func:`kg.identity.entity_key` of ``name``, computed once per name."""
+        key = self._keys.get(name)
+        if key is None:
+            key = self._keys[name] = entity_key(name)
+        return key
+
     def _extraction(self, paper: Paper, ex: Extraction) -> None:
         # the key of a name -> (is a concept, its concept id or entity key)
         by_key: dict[str, tuple[bool, str]] = {}
@@ -295,7 +303,7 @@ class Aggregate:
                 if m.layer != "concept":
                     cinfo.variants.add(m.canonical)
                     by_key.setdefault(key, (True, cid))
-                by_key.setdefault(entity_key(m.text), (True, cid))
+                by_key.setdefault(self._key(m.text), (True, cid))
                 continue
             self.entity_mentions[key] += 1
             if key not in counted:
@@ -306,14 +314,14 @@ class Aggregate:
                 info.variants.add(m.text)
             if m.family and not info.family:
                 info.family = m.family
-            by_key.setdefault(entity_key(m.text), (False, key))
+            by_key.setdefault(self._key(m.text), (False, key))
             by_key.setdefault(key, (False, key))
         for al in ex.aliases:
             iri = self.mint.acronym(al.short, al.long)
             acr = self.acronyms.setdefault(iri, {"short": al.short, "long": al.long,
                                                  "papers": set(), "denotes": set()})
             acr["papers"].add(paper.id)
-            denoted = by_key.get(entity_key(al.short)) or by_key.get(entity_key(al.long))
+            denoted = by_key.get(self._key(al.short)) or by_key.get(self._key(al.long))
             if denoted is not None:
                 acr["denotes"].add(denoted)
                 is_concept, k = denoted

@@ -28,7 +28,6 @@ from kg.rdf.terms import (
     rdfs,
     schema,
     skos,
-    subject_order,
     void,
 )
 from kg.vocab import CONCEPT_CLASSES, ENTITY_CLASSES, PREFIXES
@@ -81,42 +80,59 @@ def paper_blocks(paper: Paper, ex: Extraction | None, agg: Aggregate) -> tuple[s
         po.append(f"{schema.name} {lit(paper.title)}")
     if paper.track is not None:
         po.append(f"{dcterms.subject} {iri(m.track(paper.track.area, paper.track.subarea))}")
-    blocks: dict[str, Pairs] = {s_paper: po}
+    # the nodes minted under the paper: (IRI, finished lines); their pairs are
+    # written in block()'s order (rdf:type, then sorted) without sorting them
+    nodes: list[tuple[str, str]] = []
     seen_people: set[str] = set()
     for pos, name in enumerate(paper.authors, start=1):
         person = iri(agg.person_iri[name])
         if person not in seen_people:
             seen_people.add(person)
             po.append(f"{schema.author} {person}")
-        s = iri(m.authorship(pid, pos))
-        po.append(f"{kgo.authorship} {s}")
-        blocks[s] = [f"{a} {kgo.Authorship}", f"{kgo.position} {integer(pos)}",
-                     f"{kgo.author} {person}", f"{kgo.nameAsWritten} {lit(name)}"]
+        raw = m.authorship(pid, pos)
+        s = f"<{raw}> "
+        po.append(f"{kgo.authorship} {s[:-1]}")
+        nodes.append((raw, f"{s}{a} {kgo.Authorship} .\n{s}{kgo.author} {person} .\n"
+                           f"{s}{kgo.nameAsWritten} {lit(name)} .\n"
+                           f"{s}{kgo.position} {integer(pos)} .\n"))
     seen_files: set[str] = set()
     for n, src in enumerate(paper.sources, start=1):
         f = iri(agg.source_iri[src.file])
         if f not in seen_files:
             seen_files.add(f)
             po.append(f"{prov.wasDerivedFrom} {f}")
-        s = iri(m.derivation(pid, n))
-        po.append(f"{prov.qualifiedDerivation} {s}")
-        blocks[s] = [f"{a} {prov.Derivation}", f"{prov.entity} {f}",
-                     f"{kgo.line} {integer(src.line)}"]
+        raw = m.derivation(pid, n)
+        s = f"<{raw}> "
+        po.append(f"{prov.qualifiedDerivation} {s[:-1]}")
+        nodes.append((raw, f"{s}{a} {prov.Derivation} .\n{s}{prov.entity} {f} .\n"
+                           f"{s}{kgo.line} {integer(src.line)} .\n"))
+    count = 4 * len(paper.authors) + 3 * len(paper.sources)
     if ex is not None and ex.mentions:
-        _mention_blocks(pid, s_paper, ex, agg, po, blocks)
-    count = sum(len(v) for v in blocks.values())
-    return "".join(block(s, blocks[s]) for s in sorted(blocks, key=subject_order)), count
+        count += _mention_blocks(pid, s_paper, ex, agg, po, nodes)
+    count += len(po)
+    nodes.append((s_paper[1:-1], block(s_paper, po)))
+    nodes.sort()
+    return "".join(text for _, text in nodes), count
 
 
 def _mention_blocks(pid: str, s_paper: str, ex: Extraction, agg: Aggregate, po: Pairs,
-                    blocks: dict[str, Pairs]) -> None:
+                    nodes: list[tuple[str, str]]) -> int:
     """Add a paper's mentions: its ``schema:mentions``/``kgo:proposes`` pairs to
-    ``po``, and each mention's annotation, target and selectors to ``blocks``."""
+    ``po``, and each mention's annotation, target and selectors (IRI, lines) to
+    ``nodes``; return how many triples those nodes hold."""
     m = agg.mint
-    a = rdf.type
     mentioned: set[str] = set()
     proposed: set[str] = set()
     entity_iri, concept_iri = agg.entity_iri, agg.concept_iri
+    # each node's lines in block()'s order: rdf:type, then the pairs sorted
+    # (oa:hasBody < oa:hasTarget; #position < #quote < oa:hasSource; oa:end < oa:start)
+    t_ann = f" {rdf.type} {oa.Annotation} .\n"
+    t_target = f" {rdf.type} {oa.SpecificResource} .\n"
+    t_pos = f" {rdf.type} {oa.TextPositionSelector} .\n"
+    t_quote = f" {rdf.type} {oa.TextQuoteSelector} .\n"
+    has_body, has_target, has_selector = oa.hasBody, oa.hasTarget, oa.hasSelector
+    has_source = f" {oa.hasSource} {s_paper} .\n"
+    end, start, exact = oa.end, oa.start, oa.exact
     for n, men in enumerate(ex.mentions, start=1):
         e = iri(concept_iri[men.key] if men.layer == "concept"
                 else entity_iri[men.identity_key])
@@ -124,17 +140,17 @@ def _mention_blocks(pid: str, s_paper: str, ex: Extraction, agg: Aggregate, po: 
         if men.proposed:
             proposed.add(e)
         ann = m.annotation(pid, n)
-        t = iri(m.target(ann))
-        ps = iri(m.position_selector(ann))
-        qs = iri(m.quote_selector(ann))
-        blocks[iri(ann)] = [f"{a} {oa.Annotation}", f"{oa.hasBody} {e}", f"{oa.hasTarget} {t}"]
-        blocks[t] = [f"{a} {oa.SpecificResource}", f"{oa.hasSource} {s_paper}",
-                     f"{oa.hasSelector} {ps}", f"{oa.hasSelector} {qs}"]
-        blocks[ps] = [f"{a} {oa.TextPositionSelector}", f"{oa.start} {integer(men.start)}",
-                      f"{oa.end} {integer(men.end)}"]
-        blocks[qs] = [f"{a} {oa.TextQuoteSelector}", f"{oa.exact} {lit(men.text)}"]
+        sa, t = f"<{ann}>", f"<{m.target(ann)}>"
+        ps, qs = f"<{m.position_selector(ann)}>", f"<{m.quote_selector(ann)}>"
+        nodes.append((ann, f"{sa}{t_ann}{sa} {has_body} {e} .\n{sa} {has_target} {t} .\n"
+                           f"{ps}{t_pos}{ps} {end} {integer(men.end)} .\n"
+                           f"{ps} {start} {integer(men.start)} .\n"
+                           f"{qs}{t_quote}{qs} {exact} {lit(men.text)} .\n"
+                           f"{t}{t_target}{t} {has_selector} {ps} .\n"
+                           f"{t} {has_selector} {qs} .\n{t}{has_source}"))
     po.extend(f"{schema.mentions} {e}" for e in mentioned)
     po.extend(f"{kgo.proposes} {e}" for e in proposed)
+    return 12 * len(ex.mentions)
 
 
 def entity_block(info: EntityInfo, agg: Aggregate, scheme: str) -> Pairs:

@@ -21,10 +21,10 @@ from kg.vocab import Minter
 __all__ = ["iter_ntriples", "to_ntriples", "write_ntriples"]
 
 
-def iter_ntriples(build: Build, base: str | None = None, *,
+def _chunks(build: Build, base: str | None = None, *,
                   entities: Mapping[str, Entity] | None = None,
-                  concepts: ConceptVocab | None = None) -> Iterator[str]:
-    """The graph of ``build`` as chunks of N-Triples text, in output order.
+                  concepts: ConceptVocab | None = None) -> Iterator[tuple[str, int]]:
+    """The graph of ``build`` as chunks of N-Triples text and their triple counts, in output order.
 
     Parameters
     ----------
@@ -41,8 +41,8 @@ def iter_ntriples(build: Build, base: str | None = None, *,
 
     Yields
     ------
-    str
-        N-Triples lines; the last chunk is the ``void:Dataset`` description,
+    tuple of (str, int)
+        N-Triples lines and how many; the last chunk is the ``void:Dataset`` description,
         whose ``void:triples`` counts every triple including its own.
     """
     mint = Minter(base)
@@ -61,16 +61,30 @@ def iter_ntriples(build: Build, base: str | None = None, *,
     tail = [sp for sp in out if subject_order(sp[0]) >= paper_prefix]
     for s, po in head:
         count += len(po)
-        yield block(s, po)
+        yield block(s, po), len(po)
     extractions = build.extractions
     for paper in sorted(build.corpus.papers, key=lambda p: mint.paper(p.id)):
         text, n = paper_blocks(paper, extractions.get(paper.id), agg)
         count += n
-        yield text
+        yield text, n
     for s, po in tail:
         count += len(po)
-        yield block(s, po)
-    yield block(*dataset_block(agg, count))
+        yield block(s, po), len(po)
+    s, po = dataset_block(agg, count)
+    yield block(s, po), len(po)
+
+
+def iter_ntriples(build: Build, base: str | None = None, *,
+                  entities: Mapping[str, Entity] | None = None,
+                  concepts: ConceptVocab | None = None) -> Iterator[str]:
+    """The graph of ``build`` as chunks of N-Triples text, in output order.
+
+    The parameters are :func:`_chunks`'s; the last chunk is the
+    ``void:Dataset`` description, whose ``void:triples`` counts every triple
+    including its own.
+    """
+    for text, _ in _chunks(build, base, entities=entities, concepts=concepts):
+        yield text
 
 
 def to_ntriples(build: Build, base: str | None = None, *,
@@ -88,8 +102,8 @@ def write_ntriples(build: Build, fh: IO[bytes], base: str | None = None, *,
     n = 0
     buf: list[str] = []
     size = 0
-    for chunk in iter_ntriples(build, base, entities=entities, concepts=concepts):
-        n += chunk.count("\n")
+    for chunk, k in _chunks(build, base, entities=entities, concepts=concepts):
+        n += k
         buf.append(chunk)
         size += len(chunk)
         if size > 1 << 22:

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import inspect
 import keyword
+import re
 from typing import TYPE_CHECKING
 
 from rdflib.namespace import DefinedNamespace
@@ -112,8 +113,13 @@ _TRUE = f'"true"^^{xsd.boolean}'
 _FALSE = f'"false"^^{xsd.boolean}'
 
 
+_NEEDS_ESCAPE = re.compile(r'[\x00-\x1f\x7f"\\]').search
+
+
 def lit(text: str) -> str:
     """An ``xsd:string`` literal in N-Triples syntax (canonical escapes)."""
+    if _NEEDS_ESCAPE(text) is None:  # most texts: a scan in C instead of a translation
+        return f'"{text}"'
     return f'"{text.translate(_ESCAPES)}"'
 
 
