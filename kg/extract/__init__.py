@@ -36,6 +36,10 @@ def make_nlp(model: str | None = None, concepts: str | None = None):
         customise(nlp)
     else:
         nlp = customise(spacy.blank("en"))
+        # No component reads a lexeme's attributes (norm, shape, like_num, ...):
+        # only ORTH and IDX. Computing them for each new word was a third of
+        # the tokenizer's time on a corpus (a statistical model needs them).
+        nlp.vocab.lex_attr_getters = {}
     nlp.tokenizer = TextKeepingTokenizer(nlp.tokenizer)
     # spaCy refuses texts over 1,000,000 characters (for the parser's and NER's
     # memory, which this pipeline has not): an abstract of any size is text
