@@ -25,7 +25,28 @@ def make_nlp(model: str | None = None, concepts: str | None = None):
     """The extraction pipeline: ``spacy.blank("en")`` with kg's tokenizer and
     components. ``model`` names an installed statistical spaCy pipeline to
     start from instead (optional; never required); ``concepts`` a folder of
-    concept files to use instead of kg's (:func:`kg.concepts.load`)."""
+    concept files to use instead of kg's (:func:`kg.concepts.load`).
+
+    The collector is off while the pipeline loads (the tables it unpickles or
+    builds are millions of objects that live as long as the process, which
+    each full collection walked again), and those objects are then moved out
+    of its sight (``gc.freeze``), so that collections triggered by each
+    document's small objects stay cheap."""
+    import gc
+
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        nlp = _load(model, concepts)
+    finally:
+        gc.freeze()
+        if enabled:
+            gc.enable()
+    return nlp
+
+
+def _load(model: str | None, concepts: str | None):
+    """:func:`make_nlp`'s work."""
     import spacy
 
     from kg.extract import components  # noqa: F401  (registers the factories)
@@ -47,13 +68,6 @@ def make_nlp(model: str | None = None, concepts: str | None = None):
     for name in PIPES:
         nlp.add_pipe(name, config={"directory": concepts} if concepts and name == "kg_concepts"
                      else {})
-    # The gazetteer, its index and the tokenizer tables live as long as the
-    # process: move them out of the collector's sight, so that collections
-    # triggered by each document's small objects stay cheap.
-    import gc
-
-    gc.collect()
-    gc.freeze()
     return nlp
 
 
