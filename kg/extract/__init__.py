@@ -14,8 +14,11 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Iterable, Iterator, Sequence
 
+from kg.extract.leanspacy import import_spacy
 from kg.models import Corpus, Extraction, ParseWarning
 from kg.text import clean, formulas_left
+
+import_spacy()   # before any module of the package imports spaCy (leanspacy: why)
 
 PIPES = ("kg_gazetteer", "kg_acronyms", "kg_proposals", "kg_discover", "kg_mentions", "kg_concepts")
 BATCH = 256   # docs per component pass: larger batches keep caches warm
@@ -60,7 +63,7 @@ def _load(model: str | None, concepts: str | None):
         # No component reads a lexeme's attributes (norm, shape, like_num, ...):
         # only ORTH and IDX. Computing them for each new word was a third of
         # the tokenizer's time on a corpus (a statistical model needs them).
-        nlp.vocab.lex_attr_getters = {}
+        nlp.vocab.lex_attr_getters = {}  # type: ignore[attr-defined]
     nlp.tokenizer = TextKeepingTokenizer(nlp.tokenizer)
     # spaCy refuses texts over 1,000,000 characters (for the parser's and NER's
     # memory, which this pipeline has not): an abstract of any size is text
