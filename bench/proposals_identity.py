@@ -24,8 +24,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 LISTINGS = (ROOT.parent / "shared" / "corpora" / "icml_2024_all.txt",
-            ROOT.parent / "notes" / "annot" / "cvpr23_tuning.txt",
-            ROOT.parent / "notes" / "annot" / "icml23_tuning.txt")
+            ROOT.parent / "notes" / "annot2" / "cvpr23_tuning2.txt",
+            ROOT.parent / "notes" / "annot2" / "icml23_tuning2.txt")
 
 
 def _sources() -> list[tuple[str, list[str], list[str]]]:

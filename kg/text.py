@@ -94,6 +94,23 @@ def _latex_converter():
     return LatexNodes2Text(latex_context=db, math_mode="text", strict_latex_spaces=False)
 
 
+@lru_cache(maxsize=1)
+def _walker_context():
+    """The parser's default macro table, built once: ``LatexWalker`` builds
+    a new one (~7 categories of specs) for every span it is not given one."""
+    from pylatexenc.latexwalker import get_default_latex_context_db
+
+    return get_default_latex_context_db()
+
+
+def _latex_to_text(span: str) -> str:
+    """``LatexNodes2Text.latex_to_text(span)``, with the parser's table built once."""
+    from pylatexenc.latexwalker import LatexWalker
+
+    walker = LatexWalker(span, latex_context=_walker_context())
+    return _latex_converter().nodelist_to_text(walker.get_latex_nodes()[0])
+
+
 # pylatexenc is exponential in unclosed macro arguments ("$\\frac{" x 17 takes
 # 12 s); real abstracts nest braces 3 deep with at most one left open, in
 # spans of at most a few hundred characters. Past these a span stays as written.
@@ -131,7 +148,7 @@ def _convert_span(span: str) -> str:
     if _too_hard(span):
         return span
     try:
-        out = _latex_converter().latex_to_text(span)
+        out = _latex_to_text(span)
     except Exception:  # pylatexenc is tolerant; never let markup lose the text
         return span
     return out.strip() if span.startswith("$") else out

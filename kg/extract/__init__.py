@@ -14,8 +14,11 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Iterable, Iterator, Sequence
 
+from kg.extract.leanspacy import import_spacy
 from kg.models import Corpus, Extraction, ParseWarning
 from kg.text import clean, formulas_left
+
+import_spacy()   # before any module of the package imports spaCy (leanspacy: why)
 
 PIPES = ("kg_gazetteer", "kg_acronyms", "kg_proposals", "kg_discover", "kg_mentions", "kg_concepts")
 BATCH = 256   # docs per component pass: larger batches keep caches warm
@@ -25,7 +28,28 @@ def make_nlp(model: str | None = None, concepts: str | None = None):
     """The extraction pipeline: ``spacy.blank("en")`` with kg's tokenizer and
     components. ``model`` names an installed statistical spaCy pipeline to
     start from instead (optional; never required); ``concepts`` a folder of
-    concept files to use instead of kg's (:func:`kg.concepts.load`)."""
+    concept files to use instead of kg's (:func:`kg.concepts.load`).
+
+    The collector is off while the pipeline loads (the tables it unpickles or
+    builds are millions of objects that live as long as the process, which
+    each full collection walked again), and those objects are then moved out
+    of its sight (``gc.freeze``), so that collections triggered by each
+    document's small objects stay cheap."""
+    import gc
+
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        nlp = _load(model, concepts)
+    finally:
+        gc.freeze()
+        if enabled:
+            gc.enable()
+    return nlp
+
+
+def _load(model: str | None, concepts: str | None):
+    """:func:`make_nlp`'s work."""
     import spacy
 
     from kg.extract import components  # noqa: F401  (registers the factories)
@@ -36,6 +60,10 @@ def make_nlp(model: str | None = None, concepts: str | None = None):
         customise(nlp)
     else:
         nlp = customise(spacy.blank("en"))
+        # No component reads a lexeme's attributes (norm, shape, like_num, ...):
+        # only ORTH and IDX. Computing them for each new word was a third of
+        # the tokenizer's time on a corpus (a statistical model needs them).
+        nlp.vocab.lex_attr_getters = {}  # type: ignore[attr-defined]
     nlp.tokenizer = TextKeepingTokenizer(nlp.tokenizer)
     # spaCy refuses texts over 1,000,000 characters (for the parser's and NER's
     # memory, which this pipeline has not): an abstract of any size is text
@@ -43,13 +71,6 @@ def make_nlp(model: str | None = None, concepts: str | None = None):
     for name in PIPES:
         nlp.add_pipe(name, config={"directory": concepts} if concepts and name == "kg_concepts"
                      else {})
-    # The gazetteer, its index and the tokenizer tables live as long as the
-    # process: move them out of the collector's sight, so that collections
-    # triggered by each document's small objects stay cheap.
-    import gc
-
-    gc.collect()
-    gc.freeze()
     return nlp
 
 

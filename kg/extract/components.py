@@ -98,6 +98,27 @@ def _first_keys(directory: str | None, tokenizer) -> frozenset[str]:
         extra=f"spacy {spacy.__version__}; {sorted(specials)}")
 
 
+def _concept_tables(directory: str | None) -> tuple[concepts.ConceptIndex, modifiers.Modifiers]:
+    """The concept index and the modifier lists with the vocabulary's words
+    (from the start-up cache: building them was most of the pipeline's load)."""
+    from importlib.resources import files
+    from pathlib import Path
+
+    from kg.concepts import concepts_dir, load
+    from kg.startcache import cached
+
+    def make() -> tuple[concepts.ConceptIndex, modifiers.Modifiers]:
+        index = concepts.build_index(load(directory), concepts.spelling())
+        mods = modifiers.with_vocabulary(modifiers.load(), (
+            f for c in index.vocab.concepts.values() for f in (c.label, *c.forms)))
+        return index, mods
+
+    data = Path(str(files("kg") / "data"))
+    paths = [*sorted((Path(directory) if directory else concepts_dir()).glob("*.jsonl")),
+             data / "spelling.txt", data / "concept_modifiers.txt"]
+    return cached("concept-index", paths, make)
+
+
 class _Component:
     """Components take a stream a batch at a time, each running over the
     whole batch before handing it on: doc by doc, the five components evict
@@ -197,9 +218,7 @@ class ConceptFinder(_Component):
 
     def __init__(self, nlp: Language, name: str, directory: str | None,
                  gazetteer_directory: str | None):
-        from kg.concepts import load
-
-        self.index = concepts.build_index(load(directory), concepts.spelling())
+        self.index, self.modifiers = _concept_tables(directory)
         gaz = gazetteer.load(gazetteer_directory)
 
         def known(m) -> bool:
@@ -209,8 +228,6 @@ class ConceptFinder(_Component):
             return f is not None and f.entity.key == m.key
 
         self.known = known
-        self.modifiers = modifiers.with_vocabulary(modifiers.load(), (
-            f for c in self.index.vocab.concepts.values() for f in (c.label, *c.forms)))
 
     def __call__(self, doc: Doc) -> Doc:
         words, offsets, _, text = _words(doc)
