@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 from typing import NoReturn, Sequence
 
-from kg import __version__
+from kg import __version__, termination
 from kg.errors import KgError, OutputFolderError
 
 DESCRIPTION = ("Build a knowledge graph from research-paper listings, query it in SPARQL,\n"
@@ -400,21 +400,14 @@ def _cmd_push(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-class _Terminated(BaseException):
-    """SIGTERM, raised where the program is so that clean-up code runs."""
-
-
-def _on_sigterm(signum, frame) -> None:
-    raise _Terminated()
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     import threading
 
     main_thread = threading.current_thread() is threading.main_thread()
-    previous = signal.signal(signal.SIGTERM, _on_sigterm) if main_thread else None
+    termination.reset()
+    previous = signal.signal(signal.SIGTERM, termination.on_sigterm) if main_thread else None
     try:
         return args.func(args)
     except KgError as exc:
@@ -423,7 +416,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("kg: interrupted", file=sys.stderr)
         return 130
-    except _Terminated:
+    except termination.Terminated:
         print("kg: terminated", file=sys.stderr)
         return 128 + signal.SIGTERM
     except BrokenPipeError:

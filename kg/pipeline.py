@@ -25,7 +25,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterator, Mapping, Sequence
 
-from kg import buildfolder, fsio
+from kg import buildfolder, fsio, termination
 from kg.errors import NoPapersError
 from kg.models import Build, Corpus, Extraction
 from kg.progress import QUIET, Progress
@@ -155,6 +155,7 @@ def build(
                                  base=base, rdf_formats=rdf_formats, workers=workers,
                                  progress=progress, people=rules)
             buildfolder.seal(out)
+            termination.check()     # a SIGTERM a finaliser swallowed still ends the build here
         except BaseException:
             shutil.rmtree(out, ignore_errors=True)   # the previous output stays as it was
             raise

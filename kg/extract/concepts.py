@@ -129,7 +129,8 @@ class ConceptIndex:
     acronym as written (and its plural) to its concept; ``entities`` maps a
     gazetteer entity key to the concept that entry is; ``firsts`` the keys
     of a form's first words (one or more); ``collisions`` lists
-    keys and acronyms two concepts share (dropped, or given to the label).
+    keys and acronyms two concepts share (dropped, or given to the label);
+    ``longest`` is the most words a form has.
     """
 
     vocab: ConceptVocab
@@ -139,6 +140,7 @@ class ConceptIndex:
     entities: Mapping[str, str]
     firsts: frozenset[str] = frozenset()
     collisions: tuple[str, ...] = ()
+    longest: int = 0
 
 
 def _one_word(form: str) -> bool:
@@ -153,6 +155,7 @@ def build_index(vocab: ConceptVocab, sp: Spelling | None = None) -> ConceptIndex
     full: dict[str, str] = {}
     firsts: set[str] = set()
     collisions: list[str] = []
+    longest = 0
     concepts = [vocab.concepts[c] for c in sorted(vocab.concepts)]
     for rank in (0, 1, 2):          # labels, then other forms, then generated plurals
         for c in concepts:
@@ -165,6 +168,7 @@ def build_index(vocab: ConceptVocab, sp: Spelling | None = None) -> ConceptIndex
                 if not key:
                     continue
                 parts = [sp.word(w) for w in _WORD.findall(form.lower())]
+                longest = max(longest, len(parts))
                 firsts.update("".join(parts[:k]) for k in range(1, len(parts) + 1))
                 for k in (sorted(plural_keys(key, sp)) if rank == 2 else [key]):
                     owner = full.setdefault(k, c.id)
@@ -188,7 +192,7 @@ def build_index(vocab: ConceptVocab, sp: Spelling | None = None) -> ConceptIndex
         del acronyms[form]
     entities = {entity_key(c.entity): c.id for c in concepts if c.entity}
     return ConceptIndex(vocab, sp, steps, acronyms, entities, frozenset(firsts - {""}),
-                        tuple(collisions))
+                        tuple(collisions), longest)
 
 
 @dataclass(frozen=True, slots=True)
@@ -372,7 +376,15 @@ def head_concept(name: str, index: ConceptIndex) -> str | None:
     parts = [w for w in re.split(r"[\s\-‐–]+", _NAME_STOP.sub("", name.strip())) if w]
     if len(parts) > 1 and parts[0] in index.acronyms and all(map(_VARIANT.match, parts[1:])):
         return index.acronyms[parts[0]]
-    for k in range(len(parts), 0, -1):
+    # a tail of more words than the longest form has names nothing: a name of
+    # thousands of parts (a hostile "A-A-A-...") costs no more than a short one
+    most, words = 0, 0
+    for part in reversed(parts):
+        words += len(_WORD.findall(part))
+        if words > index.longest:
+            break
+        most += 1
+    for k in range(most, 0, -1):
         tail = parts[len(parts) - k:]
         if k == 1:
             if tail[0] in index.acronyms:

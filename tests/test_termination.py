@@ -1,0 +1,50 @@
+"""kg.termination: a SIGTERM that a finaliser swallowed still ends a build before it publishes."""
+from __future__ import annotations
+
+import pytest
+
+from kg import termination
+from kg.pipeline import build
+
+
+@pytest.fixture(autouse=True)
+def _clean():
+    termination.reset()
+    yield
+    termination.reset()
+
+
+def test_check_raises_only_after_a_sigterm():
+    termination.check()
+    with pytest.raises(termination.Terminated):
+        termination.on_sigterm(15, None)
+    with pytest.raises(termination.Terminated):
+        termination.check()
+    termination.reset()
+    termination.check()
+
+
+def test_swallowed_sigterm_leaves_previous_output(tmp_path, monkeypatch):
+    out = tmp_path / "out"
+    build(None, out, workers=1)
+    before = {p.relative_to(out): p.read_bytes() for p in out.rglob("*")
+              if p.is_file() and "store" not in p.parts}
+
+    import kg.buildfolder as bf
+
+    real_seal = bf.seal
+
+    def seal_then_signal(folder):   # the handler ran, its exception was lost in a finaliser
+        real_seal(folder)
+        try:
+            termination.on_sigterm(15, None)
+        except termination.Terminated:
+            pass
+
+    monkeypatch.setattr(bf, "seal", seal_then_signal)
+    with pytest.raises(termination.Terminated):
+        build(None, out, workers=1)
+    after = {p.relative_to(out): p.read_bytes() for p in out.rglob("*")
+             if p.is_file() and "store" not in p.parts}
+    assert after == before
+    assert not [p for p in out.iterdir() if p.name.startswith(".kg-staging")]
