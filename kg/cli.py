@@ -408,6 +408,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     main_thread = threading.current_thread() is threading.main_thread()
     termination.reset()
     previous = signal.signal(signal.SIGTERM, termination.on_sigterm) if main_thread else None
+    previous_hook, sys.unraisablehook = sys.unraisablehook, termination.unraisable
     try:
         return args.func(args)
     except KgError as exc:
@@ -422,6 +423,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return EXIT_OK
     finally:
+        sys.unraisablehook = previous_hook
         if main_thread:
             signal.signal(signal.SIGTERM, previous)
 

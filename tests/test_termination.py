@@ -48,3 +48,24 @@ def test_swallowed_sigterm_leaves_previous_output(tmp_path, monkeypatch):
              if p.is_file() and "store" not in p.parts}
     assert after == before
     assert not [p for p in out.iterdir() if p.name.startswith(".kg-staging")]
+
+
+def test_dropped_terminated_prints_nothing_other_errors_do(capsys):
+    import sys
+
+    class Dies:
+        def __init__(self, exc):
+            self.exc = exc
+
+        def __del__(self):
+            raise self.exc
+
+    before, sys.unraisablehook = sys.unraisablehook, termination.unraisable
+    try:
+        Dies(termination.Terminated())
+        Dies(ValueError("kept"))
+    finally:
+        sys.unraisablehook = before
+    err = capsys.readouterr().err
+    assert "Terminated" not in err
+    assert "ValueError: kept" in err
