@@ -14,11 +14,8 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Iterable, Iterator, Sequence
 
-from kg.extract.leanspacy import import_spacy
 from kg.models import Corpus, Extraction, ParseWarning
 from kg.text import clean, formulas_left
-
-import_spacy()   # before any module of the package imports spaCy (leanspacy: why)
 
 PIPES = ("kg_gazetteer", "kg_acronyms", "kg_proposals", "kg_discover", "kg_mentions", "kg_concepts")
 BATCH = 256   # docs per component pass: larger batches keep caches warm
@@ -50,8 +47,9 @@ def make_nlp(model: str | None = None, concepts: str | None = None):
 
 def _load(model: str | None, concepts: str | None):
     """:func:`make_nlp`'s work."""
-    import spacy
+    from kg.extract.leanspacy import import_spacy
 
+    spacy = import_spacy()
     from kg.extract import components  # noqa: F401  (registers the factories)
     from kg.extract.tokenizer import TextKeepingTokenizer, customise
 

@@ -11,10 +11,13 @@ from __future__ import annotations
 from itertools import compress
 from typing import Any, Callable, Iterable, Iterator
 
-from spacy.attrs import IDX, ORTH
-from spacy.language import Language
-from spacy.tokens import Doc
-from spacy.util import minibatch
+from kg.extract.leanspacy import import_spacy
+
+import_spacy()   # spaCy without its command-line interface (leanspacy: why), then its parts
+from spacy.attrs import IDX, ORTH  # noqa: E402
+from spacy.language import Language  # noqa: E402
+from spacy.tokens import Doc  # noqa: E402
+from spacy.util import minibatch  # noqa: E402
 
 from kg.extract import (
     acronyms,
@@ -104,19 +107,14 @@ def _concept_tables(directory: str | None) -> tuple[concepts.ConceptIndex, modif
     from importlib.resources import files
     from pathlib import Path
 
-    from kg.concepts import concepts_dir, load
+    from kg.concepts import concepts_dir
     from kg.startcache import cached
 
-    def make() -> tuple[concepts.ConceptIndex, modifiers.Modifiers]:
-        index = concepts.build_index(load(directory), concepts.spelling())
-        mods = modifiers.with_vocabulary(modifiers.load(), (
-            f for c in index.vocab.concepts.values() for f in (c.label, *c.forms)))
-        return index, mods
-
-    data = Path(str(files("kg") / "data"))
+    index = concepts.cached_index(directory)
     paths = [*sorted((Path(directory) if directory else concepts_dir()).glob("*.jsonl")),
-             data / "spelling.txt", data / "concept_modifiers.txt"]
-    return cached("concept-index", paths, make)
+             Path(str(files("kg") / "data" / "concept_modifiers.txt"))]
+    return index, cached("concept-modifiers", paths, lambda: modifiers.with_vocabulary(
+        modifiers.load(), (f for c in index.vocab.concepts.values() for f in (c.label, *c.forms))))
 
 
 class _Component:

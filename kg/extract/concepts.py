@@ -195,6 +195,20 @@ def build_index(vocab: ConceptVocab, sp: Spelling | None = None) -> ConceptIndex
                         tuple(collisions), longest)
 
 
+@lru_cache(maxsize=2)
+def cached_index(directory: str | None = None) -> ConceptIndex:
+    """:func:`build_index` of the vocabulary in ``directory`` (default: kg's), once per
+    process and from the start-up cache: extraction and the RDF stage share it."""
+    from pathlib import Path
+
+    from kg.concepts import concepts_dir, load
+    from kg.startcache import cached
+
+    paths = [*sorted((Path(directory) if directory else concepts_dir()).glob("*.jsonl")),
+             Path(str(files("kg") / "data" / "spelling.txt"))]
+    return cached("concept-index", paths, lambda: build_index(load(directory), spelling()))
+
+
 @dataclass(frozen=True, slots=True)
 class ConceptMatch:
     """A concept found at ``text[start:end]`` (tokens ``token_start:token_end``);

@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import re
 
-import spacy
-from spacy.lang.char_classes import ALPHA, ALPHA_LOWER, ALPHA_UPPER, CONCAT_QUOTES, HYPHENS
-from spacy.language import Language
-from spacy.tokenizer import Tokenizer
-from spacy.util import compile_infix_regex, compile_suffix_regex
+from kg.extract.leanspacy import import_spacy
+
+spacy = import_spacy()   # without its command-line interface (leanspacy: why)
+from spacy.lang.char_classes import ALPHA, ALPHA_LOWER, ALPHA_UPPER, CONCAT_QUOTES, HYPHENS  # noqa: E402
+from spacy.language import Language  # noqa: E402
+from spacy.tokenizer import Tokenizer  # noqa: E402
+from spacy.util import compile_infix_regex, compile_suffix_regex  # noqa: E402
 
 # spaCy's English infixes without the letter-hyphen-letter rule, plus ours.
 _INFIXES = [

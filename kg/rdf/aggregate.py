@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Mapping
 
 from kg.concepts import CONCEPT_TYPES, Concept, ConceptVocab
-from kg.extract.concepts import ConceptIndex, build_index, head_concept, phrase_key
+from kg.extract.concepts import ConceptIndex, build_index, cached_index, head_concept, phrase_key
 from kg.identity import entity_key
 from kg.models import ENTITY_TYPES, Build, Entity, Extraction, Paper
 from kg.teams import links_pairs
@@ -199,10 +199,14 @@ class Aggregate:
         return info
 
     def _index(self) -> ConceptIndex:
-        """The concept finder's index of the vocabulary, made on first use."""
+        """The concept finder's index of the vocabulary, on first use: the one
+        extraction used (start-up cache) for kg's own vocabulary, else made."""
         if self._concept_index is None:
+            from kg.concepts import load
+
             assert self.vocab is not None
-            self._concept_index = build_index(self.vocab)
+            self._concept_index = (cached_index() if self.vocab is load()
+                                   else build_index(self.vocab))
         return self._concept_index
 
     def _names_another(self, text: str, cid: str) -> bool:
