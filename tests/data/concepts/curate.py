@@ -621,27 +621,24 @@ def english_words(corpus: Path | None) -> set[str]:
 
 # -- links ---------------------------------------------------------------------------
 
+def _link_rows(file: str, field: str, known: set[str], what: str, ids: set[str]) -> list[dict]:
+    """The rows of one links file (``field`` -> concept ids), each side checked."""
+    rows = []
+    for name, *targets in _tsv(file):
+        tl = targets[0].split()
+        if name not in known:
+            raise SystemExit(f"{file}: {name!r} is no gazetteer {what}")
+        bad = [t for t in tl if t not in ids]
+        if bad:
+            raise SystemExit(f"{file}: {name}: unknown concepts {bad}")
+        rows.append({field: name, "concepts": tl})
+    return rows
+
+
 def links(concepts: dict[str, Draft], gaz: list[dict]) -> list[dict]:
     ids = {c.id for c in concepts.values()}
-    names = {e["name"] for e in gaz}
-    kinds = {e["kind"] for e in gaz}
-    rows = []
-    for ent, *targets in _tsv("entity_links.tsv"):
-        tl = targets[0].split()
-        if ent not in names:
-            raise SystemExit(f"entity_links.tsv: {ent!r} is no gazetteer name")
-        bad = [t for t in tl if t not in ids]
-        if bad:
-            raise SystemExit(f"entity_links.tsv: {ent}: unknown concepts {bad}")
-        rows.append({"entity": ent, "concepts": tl})
-    for kind, *targets in _tsv("kind_links.tsv"):
-        tl = targets[0].split()
-        if kind not in kinds:
-            raise SystemExit(f"kind_links.tsv: {kind!r} is no gazetteer kind")
-        bad = [t for t in tl if t not in ids]
-        if bad:
-            raise SystemExit(f"kind_links.tsv: {kind}: unknown concepts {bad}")
-        rows.append({"kind": kind, "concepts": tl})
+    rows = (_link_rows("entity_links.tsv", "entity", {e["name"] for e in gaz}, "name", ids)
+            + _link_rows("kind_links.tsv", "kind", {e["kind"] for e in gaz}, "kind", ids))
     return sorted(rows, key=lambda r: (0 if "entity" in r else 1, r.get("entity") or r["kind"]))
 
 
