@@ -16,7 +16,7 @@ folder. In order:
    and ``graph.jsonld`` on request.
 
 With ``overlap=True`` (a parallel build) step 4's files are written on a
-thread while steps 2 and 3 run (outside the GIL).
+thread while the store compacts (outside the GIL).
 Every file is written under a temporary name and renamed when complete.
 Timings (seconds): ``rdf`` (mapping), ``store`` (bulk load), ``compact``,
 ``validate`` and ``serialise``.
@@ -29,9 +29,9 @@ import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Mapping, Sequence
+from typing import TYPE_CHECKING, Callable, Mapping, Sequence
 
-from kg import fsio
+from kg import fsio, memory
 from kg.buildfolder import RDF_FILES
 from kg.models import Build, Entity
 from kg.progress import QUIET, Progress
@@ -60,7 +60,8 @@ def write_rdf(build: Build, out: str | Path, *, base: str | None = None,
               rdf_formats: Sequence[str] = (), entities: Mapping[str, Entity] | None = None,
               shapes: "rdflib.Graph | None" = None, progress: Progress = QUIET,
               overlap: bool = False,
-              concepts: "ConceptVocab | None" = None) -> RdfStageResult:
+              concepts: "ConceptVocab | None" = None,
+              loaded: Callable[[], None] | None = None) -> RdfStageResult:
     """Write ``graph.ttl`` (+ ``rdf_formats``) and ``store/`` into ``out``; validate.
 
     Parameters
@@ -79,10 +80,14 @@ def write_rdf(build: Build, out: str | Path, *, base: str | None = None,
         Shapes to validate against (default: those shipped with kg).
     overlap : bool
         Write ``graph.ttl`` (and ``graph.jsonld``) on a thread while the store
-        loads, compacts and validates (they run outside the GIL), instead of
-        after them; the files are the same. A parallel build does this.
+        compacts (it runs outside the GIL), instead of after it; the files are
+        the same. A parallel build does this. (Not while the store loads: the
+        bulk loader's threads keep the cores busy, and the thread slowed it.)
     concepts : kg.concepts.ConceptVocab, optional
         The concept vocabulary (default: the one kg ships).
+    loaded : callable, optional
+        Called once the bulk load is done (a parallel build starts its other
+        stages there: see :func:`kg.pipeline.build`).
 
     Raises
     ------
@@ -112,8 +117,7 @@ def write_rdf(build: Build, out: str | Path, *, base: str | None = None,
                     triples = write_ntriples(build, fh, base, entities=entities,
                                              concepts=concepts)
             timings["rdf"] = time.perf_counter() - t0
-            if overlap:
-                writer = _Serialiser(nt_tmp, out, rdf_formats, progress)
+            memory.give_back()    # the mapping's tables, before the loader's peak
 
             t0 = time.perf_counter()
             with progress.stage("loading the SPARQL store"):
@@ -121,12 +125,16 @@ def write_rdf(build: Build, out: str | Path, *, base: str | None = None,
                 # literal escaped), so the loader need not check the IRIs again
                 store.load_ntriples(nt_tmp, lenient=True)
             timings["store"] = time.perf_counter() - t0
+            if loaded is not None:
+                loaded()
 
             t0 = time.perf_counter()
             with progress.stage("validating the graph (SHACL)"):
                 report = _validate(build, store, shapes, base)
             timings["validate"] = time.perf_counter() - t0
             check(report)
+            if overlap:     # beside compaction (and the caller's other work), not the load
+                writer = _Serialiser(nt_tmp, out, rdf_formats, progress)
 
             t0 = time.perf_counter()
             with progress.stage("compacting the store"):

@@ -123,6 +123,29 @@ def test_rdf_files_written_on_a_thread_are_the_same_and_a_violation_still_fails(
     assert not [p for p in (tmp_path / "bad").iterdir() if p.name.startswith(".graph.nt")]
 
 
+def test_the_other_stages_start_once_the_store_is_loaded_and_yield_to_the_rdf_stage(
+        tmp_path, sample_corpus):
+    """A parallel build hands the graph stage its input when the bulk load is done
+    (``loaded``), before graph.ttl is written; that stage's process then runs niced."""
+    from kg.models import Build
+    from kg.rdf_stage import write_rdf
+
+    seen = []
+
+    def loaded() -> None:
+        seen.append(sorted(p.name for p in (tmp_path / "out").iterdir()))
+
+    result = write_rdf(Build(sample_corpus), tmp_path / "out", overlap=True, loaded=loaded)
+    assert len(seen) == 1 and "graph.ttl" not in seen[0]
+    assert "graph.ttl" in result.files and (tmp_path / "out" / "graph.ttl").stat().st_size > 0
+
+    def niceness(receive=None) -> int:
+        pipeline._yield_to_rdf()
+        return os.nice(0)
+
+    assert Child(niceness).result() == min(os.nice(0) + pipeline.CHILD_NICE, 19)
+
+
 ORPHAN = """
 import sys, time
 from kg.workers import Child
