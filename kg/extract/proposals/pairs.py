@@ -90,10 +90,12 @@ def _used_as_own(pp: PairPatterns, text: str, short: str, after: int) -> bool:
 
 @lru_cache(maxsize=1)
 def _concept_names() -> tuple[frozenset[str], frozenset[str]]:
-    """The concept vocabulary's acronyms, and its labels and forms in lower case."""
-    from kg.concepts import load
+    """The concept vocabulary's acronyms, and its labels and forms in lower case
+    (the vocabulary of the pipeline's cached concept index: see
+    :func:`kg.extract.proposals.steps._first_words`)."""
+    from kg.extract.concepts import cached_index
 
-    v = load()
+    v = cached_index(None).vocab
     return (frozenset(a for c in v.concepts.values() for a in c.acronyms),
             frozenset(f.lower() for c in v.concepts.values() for f in (c.label, *c.forms)))
 
