@@ -57,9 +57,12 @@ _STRAY_DOLLAR = re.compile(r"(?<!\\)\$")
 # LaTeX that needs a real converter: math, and commands with their arguments
 # (a \( or \[ span stops at the next opener, and an optional argument is at
 # most 200 characters: each failing opener would otherwise rescan the line,
-# "\(" x 40000 or "\a[" x 33333 in seconds)
+# "\(" x 40000 or "\a[" x 33333 in seconds). Every alternative starts with a
+# "$" or a "\" as written (the unescaped "$" is checked after it, not before):
+# the regex engine then skips to those characters instead of trying each
+# alternative at every character (three times faster on ICML 2024).
 _LATEX_SPAN = re.compile(
-    r"\$\$.+?\$\$|(?<!\\)\$(?:[^$\\]|\\.)+?\$|\\\((?:(?!\\\().)+?\\\)|\\\[(?:(?!\\\[).)+?\\\]"
+    r"\$\$.+?\$\$|\$(?<!\\\$)(?:[^$\\]|\\.)+?\$|\\\((?:(?!\\\().)+?\\\)|\\\[(?:(?!\\\[).)+?\\\]"
     r"|\\[A-Za-z]+\*?(?:\s*\[[^\]{}]{0,200}+\])?(?:\s*\{(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*\})*"
     r"|\\[^A-Za-z\s]"
 )
