@@ -57,9 +57,12 @@ _STRAY_DOLLAR = re.compile(r"(?<!\\)\$")
 # LaTeX that needs a real converter: math, and commands with their arguments
 # (a \( or \[ span stops at the next opener, and an optional argument is at
 # most 200 characters: each failing opener would otherwise rescan the line,
-# "\(" x 40000 or "\a[" x 33333 in seconds)
+# "\(" x 40000 or "\a[" x 33333 in seconds). Every alternative starts with a
+# "$" or a "\" as written (the unescaped "$" is checked after it, not before):
+# the regex engine then skips to those characters instead of trying each
+# alternative at every character (three times faster on ICML 2024).
 _LATEX_SPAN = re.compile(
-    r"\$\$.+?\$\$|(?<!\\)\$(?:[^$\\]|\\.)+?\$|\\\((?:(?!\\\().)+?\\\)|\\\[(?:(?!\\\[).)+?\\\]"
+    r"\$\$.+?\$\$|\$(?<!\\\$)(?:[^$\\]|\\.)+?\$|\\\((?:(?!\\\().)+?\\\)|\\\[(?:(?!\\\[).)+?\\\]"
     r"|\\[A-Za-z]+\*?(?:\s*\[[^\]{}]{0,200}+\])?(?:\s*\{(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*\})*"
     r"|\\[^A-Za-z\s]"
 )
@@ -214,6 +217,24 @@ _EMPHASIS = {
 }
 
 
+def _closing(text: str, closer: re.Pattern[str], delimiter: str) -> list[int]:
+    """Where ``closer`` (one of the zero-width closing patterns above, which
+    look ahead at ``delimiter``) matches in ``text``: tried only where the
+    delimiter is (``finditer`` tried every character of every abstract with
+    a ``*``).
+
+    >>> _closing("a **b** c** **", _EMPHASIS["strong_any"][1]["*"], "**")
+    [5, 9]
+    """
+    out = []
+    i = text.find(delimiter)
+    while i >= 0:
+        if closer.match(text, i):
+            out.append(i)
+        i = text.find(delimiter, i + 1)
+    return out
+
+
 def _unwrap(text: str, kind: str) -> str:
     """``text`` with each emphasis span of ``kind`` replaced by its content:
     what ``.sub`` of the pattern above does (same spans, leftmost first, the
@@ -223,7 +244,7 @@ def _unwrap(text: str, kind: str) -> str:
     ('a b c **d', '**a **a **a')
     """
     opener, closers, width = _EMPHASIS[kind]
-    ends = {d: [m.start() for m in rx.finditer(text)] for d, rx in closers.items()}
+    ends = {d: _closing(text, rx, d * width) for d, rx in closers.items()}
     newlines = [i for i, c in enumerate(text) if c == "\n"] if "\n" in text else []
     out: list[str] = []
     pos = 0

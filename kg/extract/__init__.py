@@ -51,13 +51,13 @@ def _load(model: str | None, concepts: str | None):
 
     spacy = import_spacy()
     from kg.extract import components  # noqa: F401  (registers the factories)
-    from kg.extract.tokenizer import TextKeepingTokenizer, customise
+    from kg.extract.tokenizer import TextKeepingTokenizer, blank, customise
 
     if model:
         nlp = spacy.load(model, exclude=["ner", "lemmatizer", "textcat"])
         customise(nlp)
     else:
-        nlp = customise(spacy.blank("en"))
+        nlp = blank()
         # No component reads a lexeme's attributes (norm, shape, like_num, ...):
         # only ORTH and IDX. Computing them for each new word was a third of
         # the tokenizer's time on a corpus (a statistical model needs them).

@@ -32,11 +32,16 @@ _VARIANT_SUFFIX = re.compile(
     r"Medium|Opus|Sonnet|Haiku|Pro|Flash|Ultra|Turbo|turbo|v\d+(?:\.\d+)*)"
     # a year after an apostrophe: "WMT'14" is WMT's 2014 edition
     r"|(?<=[A-Za-z])['’]\d\d)$")
+# every suffix above has a digit or a separator in it: a name with neither has none
+# (most words; the suffix pattern is tried at each of a word's characters)
+_VARIANT_HINT = re.compile(r"[\d\-_ ]")
 
 
 @lru_cache(maxsize=200_000)
 def strip_variant(name: str) -> str:
     """Drop parameter-size and chat/instruct suffixes (``LLaMA-2-7B`` -> ``LLaMA-2``)."""
+    if not _VARIANT_HINT.search(name):
+        return name
     prev = None
     while prev != name:
         prev = name

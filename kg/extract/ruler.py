@@ -39,7 +39,8 @@ def _key(word: str) -> str:
 
 
 def token_key(text: str) -> str:
-    return _KEYS.get(text) or _key(text)
+    k = _KEYS.get(text)   # ("" is a key too: punctuation's, looked up, not made again)
+    return _key(text) if k is None else k
 
 
 def surface_ok(surface: str, form: Form, sentence_start: bool) -> bool:
@@ -142,7 +143,10 @@ def scan(words: list[str], gaz: Gazetteer,
         for j in range(i, i + MAX_TOKENS if i + MAX_TOKENS < n else n):
             kj = keys[j]
             if kj is None:
-                kj = keys[j] = known_keys.get(words[j]) or _key(words[j])
+                kj = known_keys.get(words[j])
+                if kj is None:
+                    kj = _key(words[j])
+                keys[j] = kj
             if not kj:
                 if words[j] == ".":   # a name never runs over a full stop
                     break

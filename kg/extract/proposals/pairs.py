@@ -31,7 +31,7 @@ class PairPatterns:
     part: re.Pattern[str]
     own_thing_nouns: frozenset[str]
     sentence_subject: re.Pattern[str]
-    own_before: str             # (an alternation: "our|the proposed|...")
+    own_before: re.Pattern[str]   # (ends where the short form starts: see _used_as_own)
     made_passive: re.Pattern[str]
 
 
@@ -54,26 +54,48 @@ def build_pair_patterns(lex: Lexicon) -> PairPatterns:
         sentence_subject=re.compile(rf"\s*(?:(?:{alt(w('pairs.openers'))}|"
                                     rf"(?:{alt(w('pairs.opener_prepositions'))}) [^,.]{{1,40}}),\s*)?"
                                     r"(?:the\s+|our\s+)?([\w^+\-]+)"),
-        own_before=alt(w("pairs.own_before")),
+        # a sentence's start ("RCIG establishes", "Our RCIG") or the paper's own words
+        # ("our proposed SaEC") right before a short form (\Z: at the search's endpos)
+        own_before=re.compile(rf"(?:(?:^|[.!?]\s+)(?:The\s+|Our\s+)?|"
+                              rf"\b(?:{alt(w('pairs.own_before'))})\s+)\Z"),
         made_passive=re.compile(rf"\)?(?:\s+[a-z][\w\-]*){{0,3}}\s+(?:is|are)\s+"
                                 rf"(?:{alt(w('pairs.made_passive'))})\b"),
     )
 
 
+_WORD_EDGE = re.compile(r"\b")
+
+
 def _used_as_own(pp: PairPatterns, text: str, short: str, after: int) -> bool:
     """Does ``short`` open a later sentence ("RCIG establishes") or follow the
-    paper's own words ("our proposed SaEC")?"""
-    rx = re.compile(rf"(?:(?:^|[.!?]\s+)(?:The\s+|Our\s+)?|\b(?:{pp.own_before})\s+)"
-                    rf"{re.escape(short)}\b")
-    return rx.search(text, after) is not None
+    paper's own words ("our proposed SaEC")? (What comes before each
+    occurrence of ``short`` after ``after`` that ends a word is checked with
+    one pattern compiled once: a pattern made for each short form took 0.05 s
+    for ICML 2024's 350 calls, this 0.01 s.)
+
+    >>> from kg.extract.proposals.lexicon import load_lexicon
+    >>> pp = build_pair_patterns(load_lexicon())
+    >>> t = "We define RCIG (x). Thus RCIG works. Our RCIGs. The RCIG works."
+    >>> _used_as_own(pp, t, "RCIG", 14), _used_as_own(pp, t[:36], "RCIG", 14)
+    (True, False)
+    """
+    n = len(short)
+    i = text.find(short, after)
+    while i >= 0:
+        if _WORD_EDGE.match(text, i + n) and pp.own_before.search(text, after, i):
+            return True
+        i = text.find(short, i + 1)
+    return False
 
 
 @lru_cache(maxsize=1)
 def _concept_names() -> tuple[frozenset[str], frozenset[str]]:
-    """The concept vocabulary's acronyms, and its labels and forms in lower case."""
-    from kg.concepts import load
+    """The concept vocabulary's acronyms, and its labels and forms in lower case
+    (the vocabulary of the pipeline's cached concept index: see
+    :func:`kg.extract.proposals.steps._first_words`)."""
+    from kg.extract.concepts import cached_index
 
-    v = load()
+    v = cached_index(None).vocab
     return (frozenset(a for c in v.concepts.values() for a in c.acronyms),
             frozenset(f.lower() for c in v.concepts.values() for f in (c.label, *c.forms)))
 

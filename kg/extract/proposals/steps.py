@@ -192,12 +192,17 @@ _LOWER_NEXT = re.compile(r"\s+[a-z]")
 @lru_cache(maxsize=1)
 def _first_words() -> frozenset[str]:
     """The first words of the known names and concepts of two or more words
-    ("langevin" of Langevin Dynamics, "bayesian" of Bayesian optimization)."""
-    from kg.concepts import load as load_concepts
+    ("langevin" of Langevin Dynamics, "bayesian" of Bayesian optimization).
+
+    The tables are the ones the pipeline has loaded: ``load(None)``, as its
+    components ask for them (``lru_cache`` tells ``load()`` from ``load(None)``,
+    and the second key unpickled the gazetteer again: 0.1 s), and the
+    vocabulary of the cached concept index (not the concept files parsed again)."""
+    from kg.extract.concepts import cached_index
     from kg.extract.gazetteer import load as load_gazetteer
 
-    names = [f for e in load_gazetteer().entities.values() for f in (e.canonical, *e.aliases)]
-    names += [f for c in load_concepts().concepts.values() for f in (c.label, *c.forms)]
+    names = [f for e in load_gazetteer(None).entities.values() for f in (e.canonical, *e.aliases)]
+    names += [f for c in cached_index(None).vocab.concepts.values() for f in (c.label, *c.forms)]
     return frozenset(n.split()[0].lower() for n in names if " " in n)
 
 
