@@ -247,8 +247,8 @@ def _graphs_stage(out: Path, build_: Build, counts: BuildSummary, *, progress: P
 
     graphs = write_coauthors(build_, out, corpus=replace(counts, extraction=None),
                              progress=progress, network=network)
-    # the views need the analysis, not the knowledge graph written to graph.graphml
-    # (at 100,000 papers the largest object left): free it before their peak
+    # the views need the analysis, not the knowledge graph written to graph.graphml:
+    # free it (and hand its memory back) before their peak
     graphs = replace(graphs, knowledge_graph=None)
     memory.give_back()
     views = _views_stage(out, build_, graphs, progress=progress)

@@ -134,7 +134,6 @@ def scan(words: list[str], gaz: Gazetteer,
     if len(can_start) > 500_000:
         can_start.clear()
     keys: list[str | None] = [None] * n
-    known_keys = _KEYS
     variant_of = _variant_table(gaz)
     by_start: dict[int, list[tuple[int, Form]]] = {}
     for i in todo:
@@ -143,10 +142,7 @@ def scan(words: list[str], gaz: Gazetteer,
         for j in range(i, i + MAX_TOKENS if i + MAX_TOKENS < n else n):
             kj = keys[j]
             if kj is None:
-                kj = known_keys.get(words[j])
-                if kj is None:
-                    kj = _key(words[j])
-                keys[j] = kj
+                kj = keys[j] = token_key(words[j])
             if not kj:
                 if words[j] == ".":   # a name never runs over a full stop
                     break
