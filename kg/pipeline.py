@@ -296,8 +296,32 @@ def _index_page(out: Path, counts: BuildSummary) -> str:
 
 #: The graph stage's process collects garbage this rarely (Python's default: 700, 10, 10).
 CHILD_GC_THRESHOLDS = (100_000, 20, 10)
-#: ... and runs at this niceness once the RDF stage starts beside it (see :func:`_graphs_child`)
+#: ... and runs at this niceness when it starts beside the RDF stage's end (see
+#: :func:`_graphs_child`)
 CHILD_NICE = 10
+#: From this many papers on, the graph stage's process gets the extractions only once
+#: the store's bulk load is done (see :func:`_build_into`); below it, right after
+#: extraction.
+LATE_HANDOVER_PAPERS = 50_000
+
+
+def handover_after_load(papers: int) -> bool:
+    """Whether a parallel build of ``papers`` papers hands the extractions to the graph
+    stage's process after the store's bulk load rather than right after extraction.
+
+    A large build waits: the loader's threads use every core and ran at half speed
+    beside the graph stage (100,000 papers on two cores: 117 s against 59 s alone),
+    and the two processes' peaks then do not coincide (peak PSS of both 4,340 ->
+    4,094 MiB). A small one does not: there the graph stage is the longer path (ICML
+    2024: about 8 s against the RDF stage's 6 s), and waiting for the load made the
+    2-worker build 1.6 times slower.
+
+    Examples
+    --------
+    >>> handover_after_load(2_610), handover_after_load(100_000)
+    (False, True)
+    """
+    return papers >= LATE_HANDOVER_PAPERS
 
 
 def _long_lived() -> None:
@@ -330,9 +354,10 @@ def _graphs_child(out: Path, corpus: Corpus, progress: Progress,
     _long_lived()
     network = write_network_files(corpus, out, progress=progress)
     memory.give_back()    # the analysis's scratch, while the parent's store loads
-    extractions, warnings, counts = receive()
+    extractions, warnings, counts, late = receive()
     _long_lived()
-    _yield_to_rdf()
+    if late:
+        _yield_to_rdf()
     build_ = Build(corpus=replace(corpus, warnings=warnings), extractions=extractions)
     return _graphs_stage(out, build_, counts, progress=progress, network=network)
 
@@ -356,11 +381,11 @@ def _build_into(
     extraction runs on ``workers`` processes meanwhile (the analysis takes a
     third of extraction's time: a core kept for it would idle), and then the RDF stage
     (here) and the rest of the graph stage with the views (in that process) run side
-    by side, from the end of the store's bulk load on: the loader's threads use
-    every core, and with the graph stage beside them they ran at half speed (100,000
-    papers, two cores: 117 s against 59 s alone), while that stage's own work does not
-    mind waiting. Its process runs at a lower priority from then on
-    (:data:`CHILD_NICE`), so validation keeps its pace too.
+    by side. In a large build (:func:`handover_after_load`) they do so from the end of
+    the store's bulk load on: the loader's threads use every core, and with the graph
+    stage beside them they ran at half speed, while that stage's own work does not
+    mind waiting; its process then runs at a lower priority (:data:`CHILD_NICE`), so
+    validation keeps its pace too.
     """
     from kg.extract.gazetteer import load as load_gazetteer
     from kg.rdf_stage import write_rdf
@@ -379,12 +404,17 @@ def _build_into(
         build_ = extracted.build
         counts = build_summary(build_.corpus, build_.extractions)   # the one summary of the build
         # RDF: graph.ttl (+ nt/jsonld), store/, SHACL validation; the graph stage's
-        # process gets the extractions once the store is loaded (see the docstring)
-        handover = ((lambda: child.send((build_.extractions, build_.corpus.warnings, counts)))
+        # process gets the extractions now, or once the store is loaded (see the docstring)
+        late = handover_after_load(len(build_.corpus.papers))
+        handover = ((lambda: child.send((build_.extractions, build_.corpus.warnings, counts,
+                                         late)))
                     if child is not None else None)
+        if handover is not None and not late:
+            handover()
         rdf = write_rdf(build_, out, base=base, rdf_formats=rdf_formats,
                         entities=load_gazetteer().entities, progress=side,
-                        overlap=workers > 1, loaded=handover)
+                        overlap=(None if workers == 1 else "compact" if late else "load"),
+                        loaded=handover if late else None)
         memory.give_back()    # the loader's buffers, while the child draws the views
         # co-authorship analysis, report.json/md/html, plots/, graph exports; the views
         graphs = (child.result() if child is not None

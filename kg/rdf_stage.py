@@ -15,8 +15,8 @@ folder. In order:
 4. the store renamed into place, then ``graph.ttl`` always, ``graph.nt``
    and ``graph.jsonld`` on request.
 
-With ``overlap=True`` (a parallel build) step 4's files are written on a
-thread while the store compacts (outside the GIL).
+With ``overlap`` (a parallel build) step 4's files are written on a thread
+beside the bulk load or beside compaction (both outside the GIL).
 Every file is written under a temporary name and renamed when complete.
 Timings (seconds): ``rdf`` (mapping), ``store`` (bulk load), ``compact``,
 ``validate`` and ``serialise``.
@@ -59,7 +59,7 @@ class RdfStageResult:
 def write_rdf(build: Build, out: str | Path, *, base: str | None = None,
               rdf_formats: Sequence[str] = (), entities: Mapping[str, Entity] | None = None,
               shapes: "rdflib.Graph | None" = None, progress: Progress = QUIET,
-              overlap: bool = False,
+              overlap: str | None = None,
               concepts: "ConceptVocab | None" = None,
               loaded: Callable[[], None] | None = None) -> RdfStageResult:
     """Write ``graph.ttl`` (+ ``rdf_formats``) and ``store/`` into ``out``; validate.
@@ -78,11 +78,13 @@ def write_rdf(build: Build, out: str | Path, *, base: str | None = None,
         Known entities (the gazetteer) for families, kinds and aliases.
     shapes : rdflib.Graph, optional
         Shapes to validate against (default: those shipped with kg).
-    overlap : bool
-        Write ``graph.ttl`` (and ``graph.jsonld``) on a thread while the store
-        compacts (it runs outside the GIL), instead of after it; the files are
-        the same. A parallel build does this. (Not while the store loads: the
-        bulk loader's threads keep the cores busy, and the thread slowed it.)
+    overlap : {None, "load", "compact"}
+        Write ``graph.ttl`` (and ``graph.jsonld``) on a thread, instead of after
+        the store is done, from the start of the bulk load (``"load"``) or of
+        compaction (``"compact"``, after validation); the files are the same. A
+        parallel build does this: a small one from the load, a large one from
+        compaction (the loader's threads keep the cores busy, and at 100,000
+        papers the thread slowed the load).
     concepts : kg.concepts.ConceptVocab, optional
         The concept vocabulary (default: the one kg ships).
     loaded : callable, optional
@@ -99,6 +101,8 @@ def write_rdf(build: Build, out: str | Path, *, base: str | None = None,
     from kg.rdf import write_ntriples
     from kg.validate import check
 
+    if overlap not in (None, "load", "compact"):
+        raise ValueError(f"overlap must be None, 'load' or 'compact', not {overlap!r}")
     unknown = [f for f in rdf_formats if f not in RDF_FORMATS]
     if unknown:
         raise KgError(f"unknown RDF format {unknown[0]!r} (choose from {', '.join(RDF_FORMATS)})")
@@ -119,6 +123,8 @@ def write_rdf(build: Build, out: str | Path, *, base: str | None = None,
             timings["rdf"] = time.perf_counter() - t0
             memory.give_back()    # the mapping's tables, before the loader's peak
 
+            if overlap == "load":
+                writer = _Serialiser(nt_tmp, out, rdf_formats, progress)
             t0 = time.perf_counter()
             with progress.stage("loading the SPARQL store"):
                 # the text is kg.rdf's own (every IRI minted by kg.vocab, every
@@ -133,7 +139,7 @@ def write_rdf(build: Build, out: str | Path, *, base: str | None = None,
                 report = _validate(build, store, shapes, base)
             timings["validate"] = time.perf_counter() - t0
             check(report)
-            if overlap:     # beside compaction (and the caller's other work), not the load
+            if overlap == "compact":   # beside compaction and the caller's other work
                 writer = _Serialiser(nt_tmp, out, rdf_formats, progress)
 
             t0 = time.perf_counter()

@@ -107,11 +107,15 @@ def test_rdf_files_written_on_a_thread_are_the_same_and_a_violation_still_fails(
 
     formats = ("nt", "jsonld")
     after = write_rdf(Build(sample_corpus), tmp_path / "after", rdf_formats=formats)
-    during = write_rdf(Build(sample_corpus), tmp_path / "during", rdf_formats=formats,
-                       overlap=True)
-    assert during.files == after.files and during.triples == after.triples > 100
-    for name in ("graph.ttl", "graph.nt", "graph.jsonld"):
-        assert (tmp_path / "during" / name).read_bytes() == (tmp_path / "after" / name).read_bytes()
+    for overlap in ("load", "compact"):
+        during = write_rdf(Build(sample_corpus), tmp_path / overlap, rdf_formats=formats,
+                           overlap=overlap)
+        assert during.files == after.files and during.triples == after.triples > 100
+        for name in ("graph.ttl", "graph.nt", "graph.jsonld"):
+            assert ((tmp_path / overlap / name).read_bytes()
+                    == (tmp_path / "after" / name).read_bytes()), (overlap, name)
+    with pytest.raises(ValueError, match="overlap must be"):
+        write_rdf(Build(sample_corpus), tmp_path / "typo", overlap="loading")
     shapes = load_shapes()
     shapes.parse(data="""
         @prefix sh: <http://www.w3.org/ns/shacl#> .
@@ -119,14 +123,15 @@ def test_rdf_files_written_on_a_thread_are_the_same_and_a_violation_still_fails(
         <urn:x:S> a sh:NodeShape ; sh:targetClass schema:ScholarlyArticle ;
             sh:property [ sh:path schema:name ; sh:minCount 1 ] .""", format="turtle")
     with pytest.raises(ValidationError):
-        write_rdf(Build(sample_corpus), tmp_path / "bad", shapes=shapes, overlap=True)
+        write_rdf(Build(sample_corpus), tmp_path / "bad", shapes=shapes, overlap="load")
     assert not [p for p in (tmp_path / "bad").iterdir() if p.name.startswith(".graph.nt")]
 
 
 def test_the_other_stages_start_once_the_store_is_loaded_and_yield_to_the_rdf_stage(
         tmp_path, sample_corpus):
-    """A parallel build hands the graph stage its input when the bulk load is done
-    (``loaded``), before graph.ttl is written; that stage's process then runs niced."""
+    """A large parallel build hands the graph stage its input when the bulk load is
+    done (``loaded``), before graph.ttl is written; that stage's process then runs
+    niced. A small one hands it over at once."""
     from kg.models import Build
     from kg.rdf_stage import write_rdf
 
@@ -135,7 +140,7 @@ def test_the_other_stages_start_once_the_store_is_loaded_and_yield_to_the_rdf_st
     def loaded() -> None:
         seen.append(sorted(p.name for p in (tmp_path / "out").iterdir()))
 
-    result = write_rdf(Build(sample_corpus), tmp_path / "out", overlap=True, loaded=loaded)
+    result = write_rdf(Build(sample_corpus), tmp_path / "out", overlap="compact", loaded=loaded)
     assert len(seen) == 1 and "graph.ttl" not in seen[0]
     assert "graph.ttl" in result.files and (tmp_path / "out" / "graph.ttl").stat().st_size > 0
 
@@ -144,6 +149,8 @@ def test_the_other_stages_start_once_the_store_is_loaded_and_yield_to_the_rdf_st
         return os.nice(0)
 
     assert Child(niceness).result() == min(os.nice(0) + pipeline.CHILD_NICE, 19)
+    small, large = pipeline.LATE_HANDOVER_PAPERS - 1, pipeline.LATE_HANDOVER_PAPERS
+    assert not pipeline.handover_after_load(small) and pipeline.handover_after_load(large)
 
 
 ORPHAN = """
