@@ -313,8 +313,8 @@ def handover_after_load(papers: int) -> bool:
     beside the graph stage (100,000 papers on two cores: 117 s against 59 s alone),
     and the two processes' peaks then do not coincide (peak PSS of both 4,340 ->
     4,094 MiB). A small one does not: there the graph stage is the longer path (ICML
-    2024: about 8 s against the RDF stage's 6 s), and waiting for the load made the
-    2-worker build 1.6 times slower.
+    2024: both about 5.5 s after extraction), and waiting for the load made the
+    2-worker build 1.4 times slower (16.6-17.4 s against 11.3-12.6 s).
 
     Examples
     --------
