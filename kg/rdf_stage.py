@@ -169,14 +169,14 @@ def _validate(build: Build, store, shapes: "rdflib.Graph | None", base: str | No
     """The shapes checked in the store, but the mention nodes' constraints that the
     mapping's template guarantees, whose data-dependent parts are checked on the
     mentions themselves (:mod:`kg.rdf.checks`): the same violations, half the work."""
-    from kg.rdf.checks import covered_for, mention_violations
+    from kg.rdf.checks import covered_for, covered_violations
     from kg.validate import Report, validate_store
 
     covered = covered_for(build)
     report = validate_store(store, shapes, covered=covered)
     if not covered:
         return report
-    extra, more = mention_violations(build, base)
+    extra, more = covered_violations(build, base)
     found = tuple(sorted(set(report.violations) | set(extra)))
     return Report(not found, found, report.checks, report.engine, report.capped or more)
 

@@ -1,5 +1,6 @@
-"""The build's validation (the store, but the mention nodes by kg.rdf.checks) finds what
-the store's full SHACL validation finds, violation for violation."""
+"""The build's validation (the store, but the mention and authorship nodes by
+kg.rdf.checks) finds what the store's full SHACL validation finds, violation for
+violation."""
 from __future__ import annotations
 
 import dataclasses
@@ -9,7 +10,7 @@ import rdf_fixture
 
 from kg.models import Build
 from kg.rdf import ntriples_to_rdflib, to_ntriples
-from kg.rdf.checks import COVERED, covered_for, mention_violations
+from kg.rdf.checks import COVERED, covered_for, covered_violations
 from kg.rdf_stage import _validate
 from kg.store import EmbeddedStore
 from kg.validate import (
@@ -41,7 +42,7 @@ def _both(build: Build, shapes=None):
 def test_every_covered_constraint_is_one_of_the_shipped_shapes():
     keys = {ps.key(c) for ps in property_shapes() for c in _FIELD}
     assert COVERED <= keys
-    assert len(COVERED) == 23
+    assert len(COVERED) == 44
 
 
 def test_a_good_build_conforms_both_ways_and_skips_the_covered_queries():
@@ -71,6 +72,29 @@ def test_broken_mentions_give_the_same_violations(name):
         (v.focus, v.path, v.component) for v in full.violations}
 
 
+def _nameless(*positions: int) -> Build:
+    """The fixture build with the authors at ``positions`` (from 1) of its first
+    paper left without a name."""
+    b = rdf_fixture.make()
+    first = b.corpus.papers[0]
+    assert len(first.authors) >= max(positions)
+    authors = tuple("" if i in positions else a for i, a in enumerate(first.authors, start=1))
+    papers = (dataclasses.replace(first, authors=authors),) + b.corpus.papers[1:]
+    return Build(dataclasses.replace(b.corpus, papers=papers), b.extractions)
+
+
+@pytest.mark.parametrize("positions", [(1,), (1, 2)])
+def test_an_author_without_a_name_gives_the_same_violations(positions):
+    full, build_report, nt = _both(_nameless(*positions))
+    assert not full.conforms and not build_report.conforms
+    assert build_report.violations == full.violations
+    assert ("kgo:nameAsWritten", "MinLength") in {(v.path, v.component)
+                                                   for v in build_report.violations}
+    ref = validate_pyshacl(ntriples_to_rdflib(nt))
+    assert {(v.focus, v.path, v.component) for v in ref.violations} == {
+        (v.focus, v.path, v.component) for v in full.violations}
+
+
 def test_more_than_a_sample_is_capped_like_the_store():
     b = rdf_fixture.make()
     many = tuple(dataclasses.replace(m, text="") for m in next(iter(b.extractions.values())).mentions)
@@ -78,7 +102,7 @@ def test_more_than_a_sample_is_capped_like_the_store():
     pid = next(iter(b.extractions))
     build = Build(b.corpus, {**b.extractions,
                              pid: dataclasses.replace(b.extractions[pid], mentions=many)})
-    found, more = mention_violations(build)
+    found, more = covered_violations(build)
     assert len(found) == SAMPLE and more
     full, build_report, _ = _both(build)
     assert full.capped and build_report.capped
