@@ -141,6 +141,9 @@ def build(
         from kg.vocab import check_base
 
         check_base(base)  # a bad --base fails before any work
+    from kg.rdf_stage import check_options
+
+    check_options(rdf_formats)  # so does an unknown RDF format
     rules = None
     if people is not None:
         from kg.people import read_people
@@ -388,7 +391,7 @@ def _build_into(
     validation keeps its pace too.
     """
     from kg.extract.gazetteer import load as load_gazetteer
-    from kg.rdf_stage import write_rdf
+    from kg.rdf_stage import load_rdf, map_rdf
     from kg.workers import Child
 
     parsed = _parse_stage(out, paths, input_format=input_format, max_bytes=max_bytes,
@@ -402,19 +405,25 @@ def _build_into(
         extracted = _extract_stage(out, parsed.corpus, workers=workers,
                                    progress=side)
         build_ = extracted.build
-        counts = build_summary(build_.corpus, build_.extractions)   # the one summary of the build
+        corpus, extract_files, extract_timings = build_.corpus, extracted.files, extracted.timings
+        del extracted
+        counts = build_summary(corpus, build_.extractions)   # the one summary of the build
         # RDF: graph.ttl (+ nt/jsonld), store/, SHACL validation; the graph stage's
         # process gets the extractions now, or once the store is loaded (see the docstring)
-        late = handover_after_load(len(build_.corpus.papers))
-        handover = ((lambda: child.send((build_.extractions, build_.corpus.warnings, counts,
-                                         late)))
-                    if child is not None else None)
-        if handover is not None and not late:
-            handover()
-        rdf = write_rdf(build_, out, base=base, rdf_formats=rdf_formats,
-                        entities=load_gazetteer().entities, progress=side,
-                        overlap=(None if workers == 1 else "compact" if late else "load"),
-                        loaded=handover if late else None)
+        late = handover_after_load(len(corpus.papers))
+        outbox = [(build_.extractions, corpus.warnings, counts, late)] if child else []
+        if child is not None and not late:
+            child.send(outbox.pop())
+        mapped = map_rdf(build_, out, base=base, entities=load_gazetteer().entities,
+                         progress=side)
+        if child is not None:
+            # from here on this process needs the corpus alone: the extractions go
+            # with the handover (100,000 papers: about 500 MB less beside the views)
+            del build_
+        handover = (lambda: child.send(outbox.pop())) if child is not None and outbox else None
+        rdf = load_rdf(mapped, out, rdf_formats=rdf_formats, progress=side,
+                       overlap=(None if workers == 1 else "compact" if late else "load"),
+                       loaded=handover)
         memory.give_back()    # the loader's buffers, while the child draws the views
         # co-authorship analysis, report.json/md/html, plots/, graph exports; the views
         graphs = (child.result() if child is not None
@@ -425,8 +434,8 @@ def _build_into(
         raise
     index = _index_page(out, counts)
 
-    files = (*parsed.files, *extracted.files, *rdf.files, *graphs.files, buildfolder.SUMMARY,
+    files = (*parsed.files, *extract_files, *rdf.files, *graphs.files, buildfolder.SUMMARY,
              index)
-    timings = {**parsed.timings, **extracted.timings,
+    timings = {**parsed.timings, **extract_timings,
                **{f"rdf.{k}": v for k, v in rdf.timings.items()}, **graphs.timings}
-    return BuildResult(corpus=build_.corpus, out_dir=out, files=files, timings=timings)
+    return BuildResult(corpus=corpus, out_dir=out, files=files, timings=timings)

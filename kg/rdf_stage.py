@@ -1,17 +1,21 @@
 """The RDF stage of a build: graph files, the embedded store, SHACL validation.
 
 Called by :func:`kg.pipeline.build` with the build's (staging) output
-folder. In order:
+folder, as :func:`map_rdf` (step 1) then :func:`load_rdf` (the rest), so
+that the build's extractions can leave the process in between;
+:func:`write_rdf` does both. In order:
 
 1. the graph as N-Triples (:mod:`kg.rdf`), streamed to a temporary file;
 2. the N-Triples bulk-loaded into a new pyoxigraph store written beside
    ``store/`` (:class:`kg.store.StoreBuilder`);
 3. the graph validated against the shapes, in the store (:mod:`kg.validate`;
-   the nodes of mentions by the mapping's own checks, :mod:`kg.rdf.checks`);
+   the nodes of mentions and authorships by the mapping's own checks, made in
+   step 1, :mod:`kg.rdf.checks`);
    a violation raises :class:`kg.errors.ValidationError`, the build fails
    and no new store is left; then the store compacted (the library's
-   queries run twice as fast on a compacted store; validation runs no
-   faster, so it does not wait for it);
+   queries run twice as fast on a compacted store; validation and
+   compaction take the same time in either order: 100,000 papers, 30.4 s
+   against 29.7 s);
 4. the store renamed into place, then ``graph.ttl`` always, ``graph.nt``
    and ``graph.jsonld`` on request.
 
@@ -40,9 +44,9 @@ if TYPE_CHECKING:  # pragma: no cover
     import rdflib
 
     from kg.concepts import ConceptVocab
-    from kg.validate import Report
+    from kg.validate import Report, Violation
 
-__all__ = ["RDF_FORMATS", "RdfStageResult", "write_rdf"]
+__all__ = ["RDF_FORMATS", "MappedGraph", "RdfStageResult", "check_options", "load_rdf", "map_rdf", "write_rdf"]
 
 #: ``--rdf-format`` value -> file written (``turtle`` is always written)
 RDF_FORMATS = RDF_FILES
@@ -54,6 +58,20 @@ class RdfStageResult:
     triples: int
     timings: dict[str, float] = field(default_factory=dict)
     report: "Report | None" = None
+
+
+@dataclass(frozen=True)
+class MappedGraph:
+    """The graph of a build as an N-Triples file in the output folder (:func:`map_rdf`),
+    with the result of the mapping's own checks (:mod:`kg.rdf.checks`): all
+    :func:`load_rdf` needs, so the build itself can go once it is mapped."""
+
+    nt: Path
+    triples: int
+    covered: frozenset[tuple]
+    violations: tuple[Violation, ...]
+    capped: bool
+    timings: dict[str, float] = field(default_factory=dict)
 
 
 def write_rdf(build: Build, out: str | Path, *, base: str | None = None,
@@ -96,33 +114,69 @@ def write_rdf(build: Build, out: str | Path, *, base: str | None = None,
     kg.errors.ValidationError
         If the graph violates the shapes.
     """
-    from kg.embedded import STORE_DIR, StoreBuilder
+    check_options(rdf_formats, overlap)
+    mapped = map_rdf(build, out, base=base, entities=entities, concepts=concepts,
+                     progress=progress)
+    return load_rdf(mapped, out, rdf_formats=rdf_formats, shapes=shapes, progress=progress,
+                    overlap=overlap, loaded=loaded)
+
+
+def check_options(rdf_formats: Sequence[str], overlap: str | None = None) -> None:
+    """Raise :class:`kg.errors.KgError` for an unknown RDF format (``ValueError`` for
+    an unknown ``overlap``)."""
     from kg.errors import KgError
-    from kg.rdf import write_ntriples
-    from kg.validate import check
 
     if overlap not in (None, "load", "compact"):
         raise ValueError(f"overlap must be None, 'load' or 'compact', not {overlap!r}")
     unknown = [f for f in rdf_formats if f not in RDF_FORMATS]
     if unknown:
         raise KgError(f"unknown RDF format {unknown[0]!r} (choose from {', '.join(RDF_FORMATS)})")
+
+
+def map_rdf(build: Build, out: str | Path, *, base: str | None = None,
+            entities: Mapping[str, Entity] | None = None,
+            concepts: "ConceptVocab | None" = None,
+            progress: Progress = QUIET) -> MappedGraph:
+    """Step 1 of :func:`write_rdf`: the graph of ``build`` as N-Triples in a temporary
+    file in ``out``, and the checks of the nodes the mapping vouches for."""
+    from kg.rdf import write_ntriples
+    from kg.rdf.checks import covered_checks
+
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
-    timings: dict[str, float] = {}
-    files: list[str] = []
     nt_tmp = out / ".graph.nt.tmp"
+    t0 = time.perf_counter()
+    try:
+        with progress.stage("writing the RDF graph"):
+            with open(nt_tmp, "wb") as fh:
+                triples = write_ntriples(build, fh, base, entities=entities, concepts=concepts)
+            covered, found, capped = covered_checks(build, base)
+    except BaseException:
+        nt_tmp.unlink(missing_ok=True)
+        raise
+    timings = {"rdf": time.perf_counter() - t0}
+    memory.give_back()    # the mapping's tables, before the loader's peak
+    return MappedGraph(nt_tmp, triples, covered, found, capped, timings)
+
+
+def load_rdf(mapped: MappedGraph, out: str | Path, *, rdf_formats: Sequence[str] = (),
+             shapes: "rdflib.Graph | None" = None, progress: Progress = QUIET,
+             overlap: str | None = None,
+             loaded: Callable[[], None] | None = None) -> RdfStageResult:
+    """Steps 2 to 4 of :func:`write_rdf` (the parameters are its own) on a
+    :func:`map_rdf` result, whose N-Triples file it removes or renames."""
+    from kg.embedded import STORE_DIR, StoreBuilder
+    from kg.validate import check
+
+    out = Path(out)
+    nt_tmp = mapped.nt
+    timings: dict[str, float] = dict(mapped.timings)
+    files: list[str] = []
     writer: _Serialiser | None = None
     try:
+        check_options(rdf_formats, overlap)
         with StoreBuilder(out / STORE_DIR) as builder:
             store = builder.store
-            t0 = time.perf_counter()
-            with progress.stage("writing the RDF graph"):
-                with open(nt_tmp, "wb") as fh:
-                    triples = write_ntriples(build, fh, base, entities=entities,
-                                             concepts=concepts)
-            timings["rdf"] = time.perf_counter() - t0
-            memory.give_back()    # the mapping's tables, before the loader's peak
-
             if overlap == "load":
                 writer = _Serialiser(nt_tmp, out, rdf_formats, progress)
             t0 = time.perf_counter()
@@ -136,9 +190,10 @@ def write_rdf(build: Build, out: str | Path, *, base: str | None = None,
 
             t0 = time.perf_counter()
             with progress.stage("validating the graph (SHACL)"):
-                report = _validate(build, store, shapes, base)
+                report = _validate(mapped, store, shapes)
             timings["validate"] = time.perf_counter() - t0
             check(report)
+            memory.give_back()    # the queries' scratch, before the other stages' peak
             if overlap == "compact":   # beside compaction and the caller's other work
                 writer = _Serialiser(nt_tmp, out, rdf_formats, progress)
 
@@ -162,23 +217,22 @@ def write_rdf(build: Build, out: str | Path, *, base: str | None = None,
         if writer is not None:      # the build failed: let the thread end before its input goes
             writer.join()
         nt_tmp.unlink(missing_ok=True)
-    return RdfStageResult(tuple(files), triples, timings, report)
+    return RdfStageResult(tuple(files), mapped.triples, timings, report)
 
 
-def _validate(build: Build, store, shapes: "rdflib.Graph | None", base: str | None) -> "Report":
-    """The shapes checked in the store, but the mention nodes' constraints that the
-    mapping's template guarantees, whose data-dependent parts are checked on the
-    mentions themselves (:mod:`kg.rdf.checks`): the same violations, half the work."""
-    from kg.rdf.checks import covered_for, covered_violations
+def _validate(mapped: MappedGraph, store, shapes: "rdflib.Graph | None") -> "Report":
+    """The shapes checked in the store, but the mention and authorship nodes'
+    constraints that the mapping's templates guarantee, whose data-dependent parts
+    were checked on the build itself (:mod:`kg.rdf.checks`, :func:`map_rdf`): the
+    same violations, half the work."""
     from kg.validate import Report, validate_store
 
-    covered = covered_for(build)
-    report = validate_store(store, shapes, covered=covered)
-    if not covered:
+    report = validate_store(store, shapes, covered=mapped.covered)
+    if not mapped.covered:
         return report
-    extra, more = covered_violations(build, base)
-    found = tuple(sorted(set(report.violations) | set(extra)))
-    return Report(not found, found, report.checks, report.engine, report.capped or more)
+    found = tuple(sorted(set(report.violations) | set(mapped.violations)))
+    return Report(not found, found, report.checks, report.engine,
+                  report.capped or mapped.capped)
 
 
 def _serialise(nt: Path, out: Path, rdf_formats: Sequence[str],

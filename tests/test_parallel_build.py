@@ -73,7 +73,7 @@ def test_error_in_the_parent_stops_the_stage_process(tmp_path, monkeypatch, caps
     def fail(*args, **kwargs):
         raise KgError("graph.ttl: shapes violated")
 
-    monkeypatch.setattr(rdf_stage, "write_rdf", fail)
+    monkeypatch.setattr(rdf_stage, "load_rdf", fail)
     assert main(["build", "-q", "-o", str(out), "--workers", "2"]) == 1
     assert capsys.readouterr().err == "kg: error: graph.ttl: shapes violated\n"
     assert not out.exists() or not [p for p in out.iterdir() if p.name != LOCK]

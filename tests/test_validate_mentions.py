@@ -4,14 +4,15 @@ violation."""
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 import pytest
 import rdf_fixture
 
 from kg.models import Build
 from kg.rdf import ntriples_to_rdflib, to_ntriples
-from kg.rdf.checks import COVERED, covered_for, covered_violations
-from kg.rdf_stage import _validate
+from kg.rdf.checks import COVERED, covered_checks, covered_for, covered_violations
+from kg.rdf_stage import MappedGraph, _validate
 from kg.store import EmbeddedStore
 from kg.validate import (
     _FIELD,
@@ -36,7 +37,8 @@ def _broken(change) -> Build:
 def _both(build: Build, shapes=None):
     nt = to_ntriples(build, entities=rdf_fixture.entities(), concepts=rdf_fixture.concept_vocab())
     store = EmbeddedStore.memory(nt)
-    return validate_store(store, shapes), _validate(build, store, shapes, None), nt
+    mapped = MappedGraph(Path("unused.nt"), 0, *covered_checks(build))
+    return validate_store(store, shapes), _validate(mapped, store, shapes), nt
 
 
 def test_every_covered_constraint_is_one_of_the_shipped_shapes():
