@@ -10,8 +10,9 @@ prints precision and recall of mentions (models, methods, datasets) and of
 proposed names, and recall of acronym pairs per split, and all together. The
 sets and their history are in ``tests/data/devset/README.md``: each new set
 was scored once before anyone looked at its errors; ``blind7``, ``blind8`` and
-the concept sets ``cvpr23_held2``, ``icml23_held2`` are held out now (nobody
-has looked at their errors): ``--errors`` lists no error of theirs.
+the concept sets ``cvpr23_held2``, ``icml23_held2``, ``cvpr23_held3``,
+``icml23_held3`` are held out now (nobody has looked at their errors):
+``--errors`` lists no error of theirs.
 Mentions are compared per abstract as sets of normalised names (case,
 separators, plural and size suffixes folded).
 
@@ -42,7 +43,7 @@ ALL_SETS = tuple(DEFAULT.with_name(f"{name}.jsonl") for name in (
     "blind6", "blind7", "blind8"))
 # the sets nobody has looked at the errors of (``--errors`` leaves them out)
 HELD_OUT = ("blind7", "blind8")
-HELD_OUT_CONCEPTS = ("cvpr23_held2", "icml23_held2")
+HELD_OUT_CONCEPTS = ("cvpr23_held2", "icml23_held2", "cvpr23_held3", "icml23_held3")
 CONCEPT_SETS = DEFAULT.parent / "concepts"
 
 

@@ -166,6 +166,10 @@ CONCEPT_FLOORS = {
                      "acronyms": 0.82},
     "icml23_held2": {"named": 0.73, "concepts": 0.36, "precision": 0.92, "proposed": 0.67,
                      "acronyms": 0.90},
+    "cvpr23_held3": {"named": 0.82, "concepts": 0.48, "precision": 0.84, "proposed": 0.80,
+                     "acronyms": 0.91},
+    "icml23_held3": {"named": 0.66, "concepts": 0.40, "precision": 0.87, "proposed": 0.62,
+                     "acronyms": 0.97},
 }
 
 
