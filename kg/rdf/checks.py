@@ -43,8 +43,6 @@ __all__ = ["COVERED", "covered_checks", "covered_for", "covered_violations"]
 _SH = "<https://w3id.org/paper-kg/shapes#"
 _OA = "http://www.w3.org/ns/oa#"
 _XSD = "http://www.w3.org/2001/XMLSchema#"
-
-
 _KGO = "https://w3id.org/paper-kg/ontology#"
 _SCHEMA = "https://schema.org/"
 _IRI = "http://www.w3.org/ns/shacl#IRI"
