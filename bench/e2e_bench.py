@@ -26,6 +26,7 @@ import argparse
 import json
 import os
 import platform
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -137,11 +138,16 @@ def markdown(label: str, runs: list[dict], floor_rate: float | None, pin: bool) 
         row("... of the loader floor", (f"{r['rdf_rate'] / floor_rate:.2f}" for r in runs))
     lines.append("")
     base = [r for r in runs if r["workers"] == 1]
+    ratios = []
     for r in runs:
         if r["workers"] > 1 and base:
             one = min(base, key=lambda b: abs(runs.index(b) - runs.index(r)))
-            lines.append(f"- {r['workers']} workers: {one['wall'] / r['wall']:.2f}x the speed "
+            ratios.append(one["wall"] / r["wall"])
+            lines.append(f"- {r['workers']} workers: {ratios[-1]:.2f}x the speed "
                          f"of 1 worker in the same round")
+    if len(ratios) > 1:     # one round's ratio moves by +-0.15 on a shared 2-core machine
+        lines.append(f"- over the {len(ratios)} rounds: median {statistics.median(ratios):.2f}x, "
+                     f"lowest {min(ratios):.2f}x")
     if floor_rate:
         lines.append(f"- loader floor in this run: {floor_rate:,.0f} triples/s "
                      f"({runs[0]['triples']:,} trivial triples, `bench/loader_floor.py`)")
