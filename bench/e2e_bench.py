@@ -98,8 +98,8 @@ def run_build(listing: Path, workers: int, out: Path, pin: bool) -> dict:
     if proc.returncode != 0:
         raise SystemExit(f"the build with {workers} worker(s) failed ({proc.returncode})")
     data = json.loads(text.decode().strip().splitlines()[-1])
-    # ru_maxrss of a waited child: the largest process of its tree (kilobytes)
     wall -= data["counting"]    # counting the store's triples afterwards is not the build
+    # ru_maxrss of a waited child: the largest process of its tree (kilobytes)
     return {"workers": workers, "wall": wall, "cpu": usage.ru_utime + usage.ru_stime,
             "peak_mib": usage.ru_maxrss / 1024, "load": (load_before, os.getloadavg()[0]),
             "timings": data["timings"], "triples": data["triples"]}

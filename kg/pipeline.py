@@ -411,7 +411,8 @@ def _build_into(
         # RDF: graph.ttl (+ nt/jsonld), store/, SHACL validation; the graph stage's
         # process gets the extractions now, or once the store is loaded (see the docstring)
         late = handover_after_load(len(corpus.papers))
-        outbox = [(build_.extractions, corpus.warnings, counts, late)] if child else []
+        # what the graph stage's process gets, held here only until it is sent
+        outbox = [] if child is None else [(build_.extractions, corpus.warnings, counts, late)]
         if child is not None and not late:
             child.send(outbox.pop())
         mapped = map_rdf(build_, out, base=base, entities=load_gazetteer().entities,
@@ -420,7 +421,7 @@ def _build_into(
             # from here on this process needs the corpus alone: the extractions go
             # with the handover (100,000 papers: 1,150 -> 984 MiB after the RDF stage)
             del build_
-        handover = (lambda: child.send(outbox.pop())) if child is not None and outbox else None
+        handover = (lambda: child.send(outbox.pop())) if child is not None and late else None
         rdf = load_rdf(mapped, out, rdf_formats=rdf_formats, progress=side,
                        overlap=(None if workers == 1 else "compact" if late else "load"),
                        loaded=handover)

@@ -44,9 +44,11 @@ if TYPE_CHECKING:  # pragma: no cover
     import rdflib
 
     from kg.concepts import ConceptVocab
-    from kg.validate import Report, Violation
+    from kg.rdf.checks import CoveredChecks
+    from kg.validate import Report
 
-__all__ = ["RDF_FORMATS", "MappedGraph", "RdfStageResult", "check_options", "load_rdf", "map_rdf", "write_rdf"]
+__all__ = ["RDF_FORMATS", "MappedGraph", "RdfStageResult", "check_options", "load_rdf", "map_rdf",
+           "write_rdf"]
 
 #: ``--rdf-format`` value -> file written (``turtle`` is always written)
 RDF_FORMATS = RDF_FILES
@@ -63,15 +65,13 @@ class RdfStageResult:
 @dataclass(frozen=True)
 class MappedGraph:
     """The graph of a build as an N-Triples file in the output folder (:func:`map_rdf`),
-    with the result of the mapping's own checks (:mod:`kg.rdf.checks`): all
-    :func:`load_rdf` needs, so the build itself can go once it is mapped."""
+    with the mapping's own checks: all :func:`load_rdf` needs, so the build itself
+    can go once it is mapped."""
 
     nt: Path
     triples: int
-    covered: frozenset[tuple]
-    violations: tuple[Violation, ...]
-    capped: bool
-    timings: dict[str, float] = field(default_factory=dict)
+    checked: "CoveredChecks"
+    seconds: float
 
 
 def write_rdf(build: Build, out: str | Path, *, base: str | None = None,
@@ -150,13 +150,13 @@ def map_rdf(build: Build, out: str | Path, *, base: str | None = None,
         with progress.stage("writing the RDF graph"):
             with open(nt_tmp, "wb") as fh:
                 triples = write_ntriples(build, fh, base, entities=entities, concepts=concepts)
-            covered, found, capped = covered_checks(build, base)
+            checked = covered_checks(build, base)
     except BaseException:
         nt_tmp.unlink(missing_ok=True)
         raise
-    timings = {"rdf": time.perf_counter() - t0}
+    seconds = time.perf_counter() - t0
     memory.give_back()    # the mapping's tables, before the loader's peak
-    return MappedGraph(nt_tmp, triples, covered, found, capped, timings)
+    return MappedGraph(nt_tmp, triples, checked, seconds)
 
 
 def load_rdf(mapped: MappedGraph, out: str | Path, *, rdf_formats: Sequence[str] = (),
@@ -170,7 +170,7 @@ def load_rdf(mapped: MappedGraph, out: str | Path, *, rdf_formats: Sequence[str]
 
     out = Path(out)
     nt_tmp = mapped.nt
-    timings: dict[str, float] = dict(mapped.timings)
+    timings = {"rdf": mapped.seconds}
     files: list[str] = []
     writer: _Serialiser | None = None
     try:
@@ -190,7 +190,7 @@ def load_rdf(mapped: MappedGraph, out: str | Path, *, rdf_formats: Sequence[str]
 
             t0 = time.perf_counter()
             with progress.stage("validating the graph (SHACL)"):
-                report = _validate(mapped, store, shapes)
+                report = _validate(mapped.checked, store, shapes)
             timings["validate"] = time.perf_counter() - t0
             check(report)
             memory.give_back()    # the queries' scratch, before the other stages' peak
@@ -220,19 +220,19 @@ def load_rdf(mapped: MappedGraph, out: str | Path, *, rdf_formats: Sequence[str]
     return RdfStageResult(tuple(files), mapped.triples, timings, report)
 
 
-def _validate(mapped: MappedGraph, store, shapes: "rdflib.Graph | None") -> "Report":
+def _validate(checked: "CoveredChecks", store, shapes: "rdflib.Graph | None") -> "Report":
     """The shapes checked in the store, but the mention and authorship nodes'
     constraints that the mapping's templates guarantee, whose data-dependent parts
     were checked on the build itself (:mod:`kg.rdf.checks`, :func:`map_rdf`): the
     same violations, half the work."""
     from kg.validate import Report, validate_store
 
-    report = validate_store(store, shapes, covered=mapped.covered)
-    if not mapped.covered:
+    report = validate_store(store, shapes, covered=checked.covered)
+    if not checked.covered:
         return report
-    found = tuple(sorted(set(report.violations) | set(mapped.violations)))
+    found = tuple(sorted(set(report.violations) | set(checked.violations)))
     return Report(not found, found, report.checks, report.engine,
-                  report.capped or mapped.capped)
+                  report.capped or checked.capped)
 
 
 def _serialise(nt: Path, out: Path, rdf_formats: Sequence[str],

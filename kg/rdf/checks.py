@@ -31,6 +31,7 @@ store's full validation and this one report the same.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Iterable
 
 from kg.models import Build
@@ -38,7 +39,7 @@ from kg.rdf.terms import integer, lit
 from kg.validate import SAMPLE, Violation
 from kg.vocab import Minter
 
-__all__ = ["COVERED", "covered_checks", "covered_for", "covered_violations"]
+__all__ = ["COVERED", "CoveredChecks", "covered_checks", "covered_for", "covered_violations"]
 
 _SH = "<https://w3id.org/paper-kg/shapes#"
 _OA = "http://www.w3.org/ns/oa#"
@@ -49,7 +50,6 @@ _IRI = "http://www.w3.org/ns/shacl#IRI"
 
 
 def _keys(shape: str, cls: str, path: str, *constraints: tuple[str, object]) -> list[tuple]:
-    cls = cls if "/" in cls else _OA + cls
     return [(f"{_SH}{shape}>", f"{{ ?this a <{cls}> }}", path, c, v) for c, v in constraints]
 
 
@@ -73,19 +73,19 @@ COVERED: frozenset[tuple] = frozenset(
             ("Class", f"<{_SCHEMA}Person>"))
     + _keys("PaperShape", _PAPER, "kgo:authorship", ("NodeKind", _IRI),
             ("Class", f"<{_AUTHORSHIP}>"))
-    + _keys("AnnotationShape", "Annotation", "oa:hasBody", ("MinCount", 1), ("MaxCount", 1))
-    + _keys("AnnotationShape", "Annotation", "oa:hasTarget", ("MinCount", 1), ("MaxCount", 1),
+    + _keys("AnnotationShape", _OA + "Annotation", "oa:hasBody", ("MinCount", 1), ("MaxCount", 1))
+    + _keys("AnnotationShape", _OA + "Annotation", "oa:hasTarget", ("MinCount", 1), ("MaxCount", 1),
             ("Class", f"<{_OA}SpecificResource>"))
-    + _keys("SpecificResourceShape", "SpecificResource", "oa:hasSelector", ("MinCount", 1),
+    + _keys("SpecificResourceShape", _OA + "SpecificResource", "oa:hasSelector", ("MinCount", 1),
             ("MaxCount", 2), ("NodeKind", "http://www.w3.org/ns/shacl#IRI"))
-    + _keys("SpecificResourceShape", "SpecificResource", "oa:hasSource", ("MinCount", 1),
+    + _keys("SpecificResourceShape", _OA + "SpecificResource", "oa:hasSource", ("MinCount", 1),
             ("MaxCount", 1), ("Class", "<https://schema.org/ScholarlyArticle>"))
-    + _keys("TextPositionSelectorShape", "TextPositionSelector", "oa:end", ("MinCount", 1),
+    + _keys("TextPositionSelectorShape", _OA + "TextPositionSelector", "oa:end", ("MinCount", 1),
             ("MaxCount", 1), ("Datatype", f"<{_XSD}integer>"))
-    + _keys("TextPositionSelectorShape", "TextPositionSelector", "oa:start", ("MinCount", 1),
+    + _keys("TextPositionSelectorShape", _OA + "TextPositionSelector", "oa:start", ("MinCount", 1),
             ("MaxCount", 1), ("Datatype", f"<{_XSD}integer>"),
             ("MinInclusive", f'"0"^^<{_XSD}integer>'), ("LessThan", f"<{_OA}end>"))
-    + _keys("TextQuoteSelectorShape", "TextQuoteSelector", "oa:exact", ("MinCount", 1),
+    + _keys("TextQuoteSelectorShape", _OA + "TextQuoteSelector", "oa:exact", ("MinCount", 1),
             ("MaxCount", 1), ("Datatype", f"<{_XSD}string>"), ("MinLength", 1)))
 
 
@@ -103,15 +103,24 @@ def covered_for(build: Build) -> frozenset[tuple]:
     return COVERED if len(set(ids)) == len(ids) else frozenset()
 
 
-def covered_checks(build: Build, base: str | None = None
-                   ) -> tuple[frozenset[tuple], tuple[Violation, ...], bool]:
-    """What the store's validation of ``build``'s graph may skip (:func:`covered_for`),
-    and :func:`covered_violations` in its place."""
+@dataclass(frozen=True)
+class CoveredChecks:
+    """What the store's validation of a build's graph may skip (``covered``, keys of
+    :data:`COVERED`), and the violations of those constraints found on the build."""
+
+    covered: frozenset[tuple]
+    violations: tuple[Violation, ...] = ()
+    capped: bool = False
+
+
+def covered_checks(build: Build, base: str | None = None) -> CoveredChecks:
+    """:func:`covered_for` and :func:`covered_violations` of ``build``, made while
+    the build is at hand (the store is validated later, without it)."""
     covered = covered_for(build)
     if not covered:
-        return covered, (), False
+        return CoveredChecks(covered)
     found, more = covered_violations(build, base)
-    return covered, tuple(found), more
+    return CoveredChecks(covered, tuple(found), more)
 
 
 def covered_violations(build: Build, base: str | None = None) -> tuple[list[Violation], bool]:
