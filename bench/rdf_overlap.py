@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import resource
 import shutil
 import sys
 import tempfile
@@ -42,10 +41,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE), str(HERE.parent)]
 
-
-def cpu_seconds() -> float:
-    r = resource.getrusage(resource.RUSAGE_SELF)
-    return r.ru_utime + r.ru_stime
+from loader_floor import cpu_seconds, floor  # noqa: E402  (bench/ is on the path now)
 
 
 class _Tee:
@@ -166,7 +162,6 @@ def run(build, work: Path, ways: list[str], rounds: int
 
 
 def main(argv: list[str] | None = None) -> int:
-    from loader_floor import floor
     from synth import make_build
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
