@@ -253,8 +253,7 @@ def evaluate_concepts(rows: list[dict], vocab: str | None = None,
         out["acronyms"].add({(a.long.lower(), a.short) for a in ex.aliases},
                             {(p[0].lower(), p[1]) for p in r["aliases"]})
         if errors is not None and (missed["named"] or missed["concepts"] or wrong):
-            errors.append((r["id"], wrong, missed["named"] + missed["concepts"],
-                           missed["concepts"]))
+            errors.append((r["id"], wrong, missed["named"], missed["concepts"]))
     return out
 
 
@@ -320,32 +319,25 @@ def title_names(truth_rows: list[dict], held_out: Collection[str] = frozenset(),
 COVERAGE = ("kg", "open", "keywords", "none")
 
 
-def _vocab_keys(rows: list[dict], *fields: str) -> set[str]:
-    return {fold(n) for r in rows for f in fields
-            for n in ([r[f]] if isinstance(r.get(f), str) else r.get(f) or ())}
-
-
 def coverage(missed: list[str], sources: Path, vocab: str | None = None) -> dict[str, list[str]]:
     """Where a vocabulary could have had each missed concept, folded as scored:
-    ``kg`` (kg's concept files: the matcher missed it), ``open`` (a name or alias
-    in the open vocabularies of ``sources``), ``keywords`` (only among the
-    author keywords there), ``none``.
+    ``kg`` (kg's concept files, or those of ``vocab``: the matcher missed it),
+    ``open`` (a name or alias in the open vocabularies of ``sources``),
+    ``keywords`` (only among the author keywords there), ``none``.
 
     >>> import tempfile; d = Path(tempfile.mkdtemp())
-    >>> _ = (d / "x.jsonl").write_text('{"name": "Mode Collapse", "aliases": []}\\n')
+    >>> _ = (d / "x.jsonl").write_text('{"name": "Poster Generation", "aliases": []}\\n')
     >>> _ = (d / "author_keywords_2019_2023.tsv").write_text("keyword\\tpapers\\ngraphic design\\t4\\n")
-    >>> c = coverage(["mode collapses", "graphic design", "hidden positives"], d, str(d))
-    >>> c["open"], c["keywords"], c["none"]
-    (['mode collapses'], ['graphic design'], ['hidden positives'])
+    >>> c = coverage(["diffusion models", "poster generations", "graphic design", "hidden positives"], d)
+    >>> c["kg"], c["open"], c["keywords"], c["none"]
+    (['diffusion models'], ['poster generations'], ['graphic design'], ['hidden positives'])
     """
-    from kg.concepts import concepts_dir
+    from kg.concepts import load as load_concepts
 
-    ours = _vocab_keys([json.loads(line) for p in sorted(Path(vocab or concepts_dir()).glob("*.jsonl"))
-                        for line in p.read_text("utf-8").splitlines() if line.strip()],
-                       "label", "forms", "acronyms")
-    open_ = _vocab_keys([json.loads(line) for p in sorted(sources.glob("*.jsonl"))
-                         for line in p.read_text("utf-8").splitlines() if line.strip()],
-                        "name", "aliases")
+    ours = {fold(n) for c in load_concepts(vocab).concepts.values()
+            for n in (c.label, *c.forms, *c.acronyms)}
+    open_ = {fold(n) for p in sorted(sources.glob("*.jsonl")) for r in load(p)
+             for n in (r["name"], *r.get("aliases", ()))}
     keywords = {fold(line.split("\t")[0]) for line in
                 (sources / "author_keywords_2019_2023.tsv").read_text("utf-8").splitlines()[1:]}
     out: dict[str, list[str]] = {c: [] for c in COVERAGE}
@@ -381,12 +373,12 @@ def main(argv: list[str] | None = None) -> None:
                     help="where the missed concepts are listed: kg's vocabulary, the open "
                          "vocabularies in SOURCES (../shared/vocab), its author keywords, none")
     args = ap.parse_args(argv)
-    errors: list | None = [] if args.errors or args.coverage else None
+    errors: list | None = [] if args.errors else None
     sets = {path: load(Path(path)) for path in args.devset if Path(path).exists()}
     rows = [r for rs in sets.values() if not is_concept_set(rs) for r in rs]
     if rows:
         print(report(evaluate(rows, errors, args.vocab)))
-    for e in errors or () if args.errors else ():
+    for e in errors or ():
         if e[1] not in HELD_OUT:
             print(f"{e[0]} [{e[1]}] extra={e[2]} missed={e[3]} proposed_missed={e[4]}")
     concept_sets = {Path(p).stem: rs for p, rs in sets.items() if is_concept_set(rs)}
@@ -395,8 +387,8 @@ def main(argv: list[str] | None = None) -> None:
         print(concept_report({name: evaluate_concepts(
             rs, args.vocab, None if held_out(name) else c_errors)
             for name, rs in concept_sets.items()}, args.aggregate))
-        for pid, wrong, missed, _ in c_errors or () if args.errors else ():
-            print(f"{pid} extra={wrong} missed={missed}")
+        for pid, wrong, named, concepts in c_errors or () if args.errors else ():
+            print(f"{pid} extra={wrong} missed={named + concepts}")
         if args.coverage:
             missed_all = [m for *_, concepts in c_errors or () for m in concepts]
             where = coverage(missed_all, Path(args.coverage), args.vocab)
