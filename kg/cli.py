@@ -74,6 +74,21 @@ def _positive_seconds(text: str) -> float:
     return value
 
 
+def _megabytes(text: str) -> int:
+    """A size in MiB, as bytes (more than 0).
+
+    >>> _megabytes("1.5")
+    1572864
+    """
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of MiB: {text!r}") from None
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"must be more than 0 MiB: {text!r}")
+    return max(1, int(value * (1 << 20)))
+
+
 def _workers(text: str) -> int:
     try:
         value = int(text)
@@ -91,6 +106,9 @@ def _add_server_options(p: argparse.ArgumentParser, timeout_help: str) -> None:
                         "your shell history)")
     p.add_argument("--timeout", type=_positive_seconds, default=None, metavar="SECONDS",
                    help=timeout_help)
+    p.add_argument("--max-response", type=_megabytes, default=None, metavar="MB",
+                   help="read at most this many MiB of one answer from the server "
+                        "(default: 512)")
 
 
 def _add_input_options(p: argparse.ArgumentParser) -> None:
@@ -203,6 +221,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--graph", default=None, help="the named graph to replace")
     _add_server_options(p, "give up after this long in all (default: 600)")
     p.add_argument("--from", dest="from_dir", default="output", help="a build folder")
+    p.add_argument("--clean", action="store_true",
+                   help="only drop the temporary graphs interrupted pushes left on the server "
+                        "(every push does this first too)")
+    _add_progress_options(p)
     p.set_defaults(func=_cmd_push)
     return parser
 
@@ -302,13 +324,16 @@ def _cmd_query(args: argparse.Namespace) -> int:
         check_endpoint(args.endpoint)  # a malformed URL fails before any work
     query = queries.resolve(args.query)
     queries.bind(query, params)  # a bad parameter fails before the store is opened
-    store = open_store(args.store, args.endpoint, args.from_dir, user=args.user,
-                       password=args.password, timeout=args.timeout,
-                       allow_service=args.allow_service)
-    try:
-        result = queries.run(store, query, params)
-    finally:
-        store.close()
+    reads_build = not (args.store or args.endpoint)
+    with _reading(args.from_dir if reads_build else None):
+        store = open_store(args.store, args.endpoint, args.from_dir, user=args.user,
+                           password=args.password, timeout=args.timeout,
+                           allow_service=args.allow_service,
+                           max_response=args.max_response)
+        try:
+            result = queries.run(store, query, params)
+        finally:
+            store.close()
     sys.stdout.write(format_result(result, args.out_format, formula_guard=args.formula_guard))
     sys.stdout.flush()
     return EXIT_OK
@@ -333,7 +358,8 @@ def _cmd_coauthors(args: argparse.Namespace) -> int:
         from kg.people import apply_people, read_people
 
         rules = read_people(args.people)  # a bad file fails before the build is read
-    build = load_build(args.from_dir)
+    with _reading(args.from_dir):
+        build = load_build(args.from_dir)
     if rules is not None:
         build = replace(build, corpus=apply_people(build.corpus, rules))
     if args.track:
@@ -360,7 +386,8 @@ def _cmd_viz(args: argparse.Namespace) -> int:
     from kg.viz import to_html, view
 
     out = _view_path(args.output, f"{args.view}.html")
-    build = load_build(args.from_dir)
+    with _reading(args.from_dir):
+        build = load_build(args.from_dir)
     options: dict[str, object] = {"radius": args.radius} if args.view == "ego" else {}
     if args.view == "kg" and args.full:
         options["full"] = True
@@ -371,6 +398,15 @@ def _cmd_viz(args: argparse.Namespace) -> int:
         raise OutputFolderError(f"cannot write {out}: {exc.strerror}") from None
     print(f"kg: wrote {out} ({len(net.nodes):,} nodes, {len(net.edges):,} links)", file=sys.stderr)
     return EXIT_OK
+
+
+def _reading(folder: str | None):
+    """Read a build folder as one build (refused mid-publish), or nothing to check."""
+    from contextlib import nullcontext
+
+    from kg.buildfolder import reading
+
+    return nullcontext() if folder is None else reading(folder)
 
 
 def _view_path(given: str | None, default: str) -> Path:
@@ -387,16 +423,31 @@ def _view_path(given: str | None, default: str) -> Path:
 
 
 def _cmd_push(args: argparse.Namespace) -> int:
-    from kg.push import PUSH_TIMEOUT, push
+    from kg.httpclient import MAX_RESPONSE
+    from kg.push import PUSH_TIMEOUT, clean, push
 
-    done = push(Path(args.from_dir), args.endpoint, args.graph, args.user, args.password,
-                progress=None if not getattr(args, "quiet", False) else False,
-                timeout=args.timeout or PUSH_TIMEOUT)
+    timeout: float = args.timeout or PUSH_TIMEOUT
+    max_response: int = args.max_response or MAX_RESPONSE
+    if args.clean:
+        gone = clean(args.endpoint, args.user, args.password, timeout=timeout,
+                     max_response=max_response)
+        if not args.quiet:
+            print(f"kg: dropped {gone} temporary graph{'s' * (gone != 1)} of interrupted "
+                  "pushes", file=sys.stderr)
+        return EXIT_OK
+    with _reading(args.from_dir):
+        done = push(Path(args.from_dir), args.endpoint, args.graph, args.user, args.password,
+                    progress=False if args.quiet else None, timeout=timeout,
+                    max_response=max_response)
+    if args.quiet:
+        return EXIT_OK
     count = ("the server did not say how many triples the graph holds now"
              if done["count"] is None else f"{done['count']:,} triples in the graph now")
+    orphans = (f"; dropped {done['orphans']} temporary graphs of interrupted pushes"
+               if done.get("orphans") else "")
     print(f"kg: pushed {done['triples']:,} triples into <{done['graph']}> by "
           f"{'the Graph Store Protocol' if done['method'] == 'graph-store' else 'SPARQL Update'}"
-          f" ({count})", file=sys.stderr)
+          f" ({count}{orphans})", file=sys.stderr)
     return EXIT_OK
 
 
@@ -422,6 +473,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 128 + signal.SIGTERM
     except BrokenPipeError:
         return EXIT_OK
+    except OSError as exc:   # the system refused (a full disk, a folder gone): one line
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"kg: error: {where}{exc.strerror or exc}", file=sys.stderr)
+        return EXIT_ERROR
+    except (RecursionError, MemoryError) as exc:
+        print(f"kg: error: the input is too deeply nested or too large to read "
+              f"({type(exc).__name__})", file=sys.stderr)
+        return EXIT_ERROR
     finally:
         sys.unraisablehook = previous_hook
         if main_thread:

@@ -9,7 +9,9 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+from kg.buildfolder import check_readable
 from kg.embedded import STORE_DIR, EmbeddedStore
+from kg.httpclient import MAX_RESPONSE
 from kg.remote_store import QUERY_TIMEOUT, RemoteStore
 from kg.sparql import SparqlStore
 
@@ -19,16 +21,20 @@ __all__ = ["open_store"]
 def open_store(store: str | Path | None = None, endpoint: str | None = None,
                from_dir: str | Path = "output", *, user: str | None = None,
                password: str | None = None, timeout: float | None = None,
-               allow_service: bool = False) -> SparqlStore:
+               allow_service: bool = False, max_response: int | None = None) -> SparqlStore:
     """The store a command reads: ``--store DIR``, ``--endpoint URL`` or ``<from_dir>/store``.
 
     ``user``, ``password`` and ``timeout`` (seconds for everything the store
-    does from now on, default :data:`kg.remote_store.QUERY_TIMEOUT`) are for an
-    endpoint; ``allow_service`` lets the embedded store run ``SERVICE`` clauses.
+    does from now on, default :data:`kg.remote_store.QUERY_TIMEOUT`) and
+    ``max_response`` (bytes of one answer, default :data:`kg.httpclient.MAX_RESPONSE`)
+    are for an endpoint; ``allow_service`` lets the embedded store run ``SERVICE`` clauses.
     """
     if endpoint:
         limit = QUERY_TIMEOUT if timeout is None else timeout
         return RemoteStore(endpoint, user=user, password=password, timeout=limit,
-                           deadline=time.monotonic() + limit)
-    return EmbeddedStore(Path(store) if store else Path(from_dir) / STORE_DIR,
-                         allow_service=allow_service)
+                           deadline=time.monotonic() + limit,
+                           max_response=max_response or MAX_RESPONSE)
+    folder = Path(store) if store else Path(from_dir) / STORE_DIR
+    if not store:
+        check_readable(Path(from_dir))   # a build caught mid-publish is not read
+    return EmbeddedStore(folder, allow_service=allow_service)

@@ -31,7 +31,9 @@ from kg.safetext import UNPRINTABLE, one_line
 __all__ = ["HttpClient", "HttpRefused", "Timeouts", "check_endpoint", "public_url"]
 
 _USER_AGENT = "kg (https://w3id.org/paper-kg)"
-
+#: the largest answer kg reads from a server, by default (``--max-response`` sets it)
+MAX_RESPONSE = 512 << 20
+_CHUNK = 1 << 20
 
 
 def public_url(url: str) -> str:
@@ -234,7 +236,7 @@ class HttpClient:
 
     def __init__(self, user: str | None, password: str | None, timeouts: Timeouts,
                  retries: int, backoff: float, sleep: Callable[[float], None] = time.sleep,
-                 deadline: float | None = None):
+                 deadline: float | None = None, max_body: int = MAX_RESPONSE):
         handlers: list = _deadline_handlers(self)
         if user is not None:
             mgr = urllib.request.HTTPPasswordMgrWithDefaultRealm()
@@ -245,6 +247,7 @@ class HttpClient:
         self._opener = urllib.request.build_opener(*handlers)
         self.timeouts, self.retries, self.backoff, self._sleep = timeouts, retries, backoff, sleep
         self.deadline = deadline
+        self.max_body = max_body
         self.limit = timeouts.total  # the limit the user set, for messages
         self.clock = _Clock(time.monotonic() + timeouts.total, timeouts)
 
@@ -277,7 +280,8 @@ class HttpClient:
                 if clock.remaining() <= 0:
                     raise _Expired()
                 with self._opener.open(req, timeout=clock.connect_timeout()) as resp:
-                    return resp.status, resp.headers.get("Content-Type", ""), resp.read()
+                    data = _read_capped(resp, self.max_body, clock, where, what)
+                    return resp.status, resp.headers.get("Content-Type", ""), data
             except urllib.error.HTTPError as exc:
                 try:
                     text = self._redact(_read_error(exc))
@@ -318,6 +322,37 @@ class HttpClient:
         tries = f", {attempt + 1} attempts" if attempt else ""
         return StoreError(f"{where}: {what} timed out: no complete answer after {elapsed:.1f} s "
                           f"(the time limit is {self.limit:g} s{tries}; --timeout sets it)")
+
+
+class BodyTooLarge(StoreError):
+    """The server's answer was larger than kg reads (never retried)."""
+
+
+def _read_capped(resp, cap: int, clock: _Clock, where: str, what: str) -> bytes:
+    """The body of ``resp``, read in pieces under ``clock``'s deadline, at most ``cap`` bytes.
+
+    A declared length over the cap is refused before any byte is read.
+    """
+    declared = resp.headers.get("Content-Length")
+    if declared and declared.strip().isdigit() and int(declared) > cap:
+        raise BodyTooLarge(_too_large(where, what, cap, f"it declares {int(declared):,} bytes"))
+    parts: list[bytes] = []
+    size = 0
+    while True:
+        if clock.remaining() <= 0:
+            raise _Expired()
+        chunk = resp.read(_CHUNK)
+        if not chunk:
+            return b"".join(parts)
+        size += len(chunk)
+        if size > cap:
+            raise BodyTooLarge(_too_large(where, what, cap, "it went on past that"))
+        parts.append(chunk)
+
+
+def _too_large(where: str, what: str, cap: int, how: str) -> str:
+    return (f"{where}: the answer to {what} is larger than {cap / (1 << 20):g} MiB ({how}); "
+            "kg stopped reading (--max-response MB sets the limit)")
 
 
 def _read_error(exc: urllib.error.HTTPError) -> str:

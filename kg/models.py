@@ -19,6 +19,10 @@ from kg.identity import entity_key
 JsonObject = dict[str, Any]
 
 ENTITY_TYPES = ("model", "method", "dataset", "task", "metric", "other")
+#: characters of an abstract that extraction reads: about 50 times the longest real
+#: abstract; a longer one (a whole paper pasted in, a broken export) is kept whole in
+#: the graph, and its mentions are found in its first part (the parser warns)
+EXTRACT_CHARS = 100_000
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,6 +10,7 @@ deadlines, retries and one-line errors.
 """
 from __future__ import annotations
 
+import math
 import sys
 import time
 import urllib.parse
@@ -20,11 +21,12 @@ from typing import Any, Iterable, Iterator
 from kg.buildfolder import GRAPH_NT, GRAPH_TTL, STORE_DIR
 from kg.embedded import EmbeddedStore
 from kg.errors import StoreError
-from kg.httpclient import HttpRefused, public_url
+from kg.httpclient import MAX_RESPONSE, HttpRefused, public_url
 from kg.remote_store import RemoteStore, graph_node
 from kg.sparql_text import sparql_term
+from kg.termination import Terminated
 
-__all__ = ["DEFAULT_GRAPH", "PUSH_TIMEOUT", "graph_store_candidates", "push"]
+__all__ = ["DEFAULT_GRAPH", "PUSH_TIMEOUT", "clean", "graph_store_candidates", "push"]
 
 DEFAULT_GRAPH = "https://w3id.org/paper-kg/graph"
 
@@ -111,13 +113,17 @@ def push(graph_file_or_build_dir: str | Path, endpoint: str, graph_iri: str | No
          user: str | None = None, password: str | None = None, *, batch_triples: int = 20000,
          method: str = "auto", update_endpoint: str | None = None,
          graph_store: str | None = None, progress: bool | None = None,
-         retries: int = 4, timeout: float = PUSH_TIMEOUT, backoff: float = 0.5) -> dict:
+         retries: int = 4, timeout: float = PUSH_TIMEOUT, backoff: float = 0.5,
+         max_response: int = MAX_RESPONSE) -> dict:
     """Load a build's graph into the named graph ``graph_iri``, replacing what was there.
 
     The triples go into a new temporary named graph first, which one SPARQL
     Update ``MOVE`` then puts in place of ``graph_iri``; so a push that fails
-    (the server refuses a batch, hangs up, the time runs out) leaves the old
-    graph whole, says so, and drops the temporary graph where it can.
+    (the server refuses a batch, hangs up, the time runs out, Ctrl-C or
+    SIGTERM) leaves the old graph whole, says so, names the temporary graph
+    and drops it where it can. A temporary graph's name carries the time by
+    which its push must have ended; the next push (and :func:`clean`) drops
+    the ones a killed push left (their time has passed), never a live one.
 
     Parameters
     ----------
@@ -146,9 +152,10 @@ def push(graph_file_or_build_dir: str | Path, endpoint: str, graph_iri: str | No
     Returns
     -------
     dict
-        ``graph``, ``triples`` (sent), ``method`` used, ``requests`` made and
+        ``graph``, ``triples`` (sent), ``method`` used, ``requests`` made,
         ``count`` (triples in the graph afterwards as the server counts, or
-        ``None`` if it could not be counted).
+        ``None`` if it could not be counted) and ``orphans`` (temporary graphs
+        of earlier pushes dropped).
 
     Raises
     ------
@@ -165,16 +172,17 @@ def push(graph_file_or_build_dir: str | Path, endpoint: str, graph_iri: str | No
     store = RemoteStore(endpoint, update_endpoint=update_endpoint, graph_store=graph_store,
                         user=user, password=password, retries=retries, timeout=timeout,
                         backoff=backoff, connect_timeout=30.0, read_timeout=30.0,
-                        deadline=deadline)
+                        deadline=deadline, max_response=max_response)
     graph_iri = graph_iri or DEFAULT_GRAPH
     target = sparql_term(graph_node(graph_iri))
     source = _graph_source(graph_file_or_build_dir)
     lines = list(_ntriples_lines(source))
     batches = _batches(lines, batch_triples)
-    tmp_iri = f"https://w3id.org/paper-kg/push-tmp/{uuid.uuid4()}"
+    tmp_iri = temporary_graph(time.time() + (timeout if timeout > 0 else PUSH_TIMEOUT))
     tmp = sparql_term(graph_node(tmp_iri))
     show = sys.stderr.isatty() if progress is None else progress
     job = _PushJob(store, tmp_iri)
+    orphans = _drop_orphans(store)
 
     try:
         with _Bar(show, len(lines), f"pushing to {public_url(endpoint)}") as bar:
@@ -197,12 +205,84 @@ def push(graph_file_or_build_dir: str | Path, endpoint: str, graph_iri: str | No
         job.swap(swap)
     except StoreError as exc:
         raise job.failed(exc, graph_iri) from None
+    except (KeyboardInterrupt, Terminated):
+        raise job.failed(StoreError("interrupted"), graph_iri) from None
     try:
         count: int | None = store.graph_count(graph_iri)
     except StoreError:  # the graph is in place; only the check failed
         count = None
     return {"graph": graph_iri, "triples": len(lines), "method": used,
-            "requests": job.requests + (count is not None), "count": count}
+            "requests": job.requests + (count is not None), "count": count,
+            "orphans": orphans}
+
+
+TMP_PREFIX = "https://w3id.org/paper-kg/push-tmp/"
+
+
+def temporary_graph(expires: float) -> str:
+    """A fresh temporary graph's IRI, carrying the time (epoch s) its push ends by.
+
+    >>> temporary_graph(1700000000.5).startswith(TMP_PREFIX + "1700000001-")
+    True
+    """
+    return f"{TMP_PREFIX}{math.ceil(expires)}-{uuid.uuid4()}"
+
+
+def expired_temporaries(graphs: Iterable[str], now: float) -> list[str]:
+    """The temporary graphs among ``graphs`` whose push must have ended before ``now``.
+
+    Graphs named otherwise (a live push, or another tool's) are never listed.
+
+    >>> expired_temporaries([TMP_PREFIX + "100-a", TMP_PREFIX + "900-b",
+    ...                      TMP_PREFIX + "x-c", "http://example.org/g"], now=500)
+    ['https://w3id.org/paper-kg/push-tmp/100-a']
+    """
+    out = []
+    for g in graphs:
+        stamp = g[len(TMP_PREFIX):].partition("-")[0] if g.startswith(TMP_PREFIX) else ""
+        if stamp.isdigit() and int(stamp) < now:
+            out.append(g)
+    return sorted(out)
+
+
+def _temporaries(store: RemoteStore) -> list[str]:
+    r = store.query("SELECT DISTINCT ?g WHERE { GRAPH ?g { ?s ?p ?o } "
+                    f'FILTER(STRSTARTS(STR(?g), "{TMP_PREFIX}")) }}')
+    return [str(row[0].value) for row in r.rows if row and row[0] is not None]
+
+
+def _drop_orphans(store: RemoteStore, strict: bool = False) -> int:
+    """Drop the temporary graphs killed pushes left (their time has passed); how many.
+
+    Best effort before a push (a server that cannot list graphs is left as it
+    is); ``strict`` (``kg push --clean``) lets a failure through.
+    """
+    try:
+        gone = expired_temporaries(_temporaries(store), time.time())
+        job = _PushJob(store, "")
+        for g in gone:
+            text = f"DROP SILENT GRAPH {sparql_term(graph_node(g))}"
+            if job.update_url is None:
+                job.update_url = job._first_update_url(text, "the clean-up of earlier pushes")
+            else:
+                store.update(text, url=job.update_url, what="the clean-up of earlier pushes")
+        return len(gone)
+    except StoreError:
+        if strict:
+            raise
+        return 0
+
+
+def clean(endpoint: str, user: str | None = None, password: str | None = None, *,
+          timeout: float = PUSH_TIMEOUT, max_response: int = MAX_RESPONSE) -> int:
+    """Drop the temporary graphs that interrupted pushes left on ``endpoint``; how many.
+
+    Only graphs whose push has ended for sure (the time in their name has
+    passed) are dropped, so a push running now is not disturbed.
+    """
+    store = RemoteStore(endpoint, user=user, password=password, timeout=timeout,
+                        deadline=time.monotonic() + timeout, max_response=max_response)
+    return _drop_orphans(store, strict=True)
 
 
 class _PushJob:
@@ -227,10 +307,9 @@ class _PushJob:
         # An empty PUT first: it finds out cheaply whether the server offers the
         # protocol here and takes the credentials (a server may hang up on a big
         # body it refuses). It only touches the temporary graph.
-        self.wrote = True
         try:
-            self.requests += 1
-            self.store.http.request("PUT", target, b"", headers, "the graph upload")
+            self._write(lambda: self.store.http.request("PUT", target, b"", headers,
+                                                        "the graph upload"))
         except HttpRefused as exc:
             if probe and exc.code in _TRY_NEXT:
                 return False
@@ -238,23 +317,42 @@ class _PushJob:
         self.gsp_target = target
         for batch in batches:  # N-Triples is Turtle, which every Graph Store implementation reads
             if batch:
-                self.requests += 1
-                self.store.http.request("POST", target, batch.encode("utf-8"), headers,
-                                         "the graph upload")
+                data = batch.encode("utf-8")
+                self._write(lambda: self.store.http.request("POST", target, data, headers,
+                                                            "the graph upload"))
             bar.advance(batch.count("\n"))
         return True
+
+    def _write(self, send) -> None:
+        """Send one request that writes the temporary graph; a refusal wrote nothing,
+        anything else (an answer, a timeout, a dropped connection) may have."""
+        self.requests += 1
+        try:
+            send()
+        except HttpRefused:
+            raise
+        except BaseException:
+            self.wrote = True
+            raise
+        self.wrote = True
 
     def update_upload(self, batches: list[str], bar, tmp: str) -> None:
         """Send the batches to the temporary graph by SPARQL Update ``INSERT DATA``."""
         for batch in batches:
             if batch:
                 text = f"INSERT DATA {{ GRAPH {tmp} {{\n{batch}}} }}"
-                self.wrote = True
                 if self.update_url is None:
-                    self.update_url = self._first_update_url(text, "the upload")
+                    try:
+                        self.update_url = self._first_update_url(text, "the upload")
+                    except HttpRefused:
+                        raise
+                    except BaseException:
+                        self.wrote = True
+                        raise
+                    self.wrote = True
                 else:
-                    self.requests += 1
-                    self.store.update(text, url=self.update_url, what="the upload")
+                    url = self.update_url
+                    self._write(lambda: self.store.update(text, url=url, what="the upload"))
             bar.advance(batch.count("\n"))
 
     def swap(self, text: str) -> None:
@@ -287,8 +385,11 @@ class _PushJob:
             return StoreError(f"{msg}; the server may or may not have replaced <{graph_iri}> "
                               f"(the new triples are either there or in <{self.tmp_iri}>)")
         left = ""
-        if self.wrote and not self._drop_temporary():
-            left = f" (a partial upload may remain in the graph <{self.tmp_iri}>: drop it)"
+        if self.wrote:
+            left = (f" (the temporary graph <{self.tmp_iri}> was dropped)"
+                    if self._drop_temporary() else
+                    f" (a partial upload may remain in the temporary graph <{self.tmp_iri}>: "
+                    "the next kg push drops it, or kg push --clean now)")
         return StoreError(f"{msg}; the graph <{graph_iri}> on the server is unchanged{left}")
 
     def _drop_temporary(self) -> bool:

@@ -24,7 +24,14 @@ import urllib.parse
 from typing import Any, Callable, Mapping
 
 from kg.errors import QueryError, StoreError
-from kg.httpclient import HttpClient, HttpRefused, Timeouts, check_endpoint, public_url
+from kg.httpclient import (
+    MAX_RESPONSE,
+    HttpClient,
+    HttpRefused,
+    Timeouts,
+    check_endpoint,
+    public_url,
+)
 from kg.safetext import one_line
 from kg.sparql import QueryResult, from_oxigraph
 from kg.sparql_text import check_parameters, sparql_term, with_bindings
@@ -86,7 +93,7 @@ class RemoteStore:
                  timeout: float = 120.0, retries: int = 4, backoff: float = 0.5,
                  sleep: Callable[[float], None] = time.sleep,
                  connect_timeout: float = 30.0, read_timeout: float | None = None,
-                 deadline: float | None = None) -> None:
+                 deadline: float | None = None, max_response: int = MAX_RESPONSE) -> None:
         endpoint = check_endpoint(endpoint)
         p = urllib.parse.urlsplit(endpoint)
         if p.username is not None:  # credentials in the URL: take them, never show them
@@ -110,7 +117,7 @@ class RemoteStore:
         self.graph = graph
         self.http = HttpClient(user, password, Timeouts(min(connect_timeout, timeout), read_timeout,
                                                     timeout),
-                           retries, backoff, sleep, deadline)
+                           retries, backoff, sleep, deadline, max_response)
 
     def __repr__(self) -> str:
         return f"RemoteStore({public_url(self.endpoint)!r})"

@@ -85,14 +85,14 @@ def test_manifest_round_trip_and_bad_manifest(tmp_path):
         buildfolder.read_manifest(tmp_path)
 
 
-def test_earlier_build_without_manifest_is_a_build(tmp_path):
+def test_files_named_like_outputs_without_a_manifest_are_the_users(tmp_path):
     (tmp_path / "graph.ttl").write_text("x")
     (tmp_path / "store").mkdir()
     (tmp_path / "README.md").write_text("placeholder")
-    assert buildfolder.read_manifest(tmp_path).entries == ("graph.ttl", "store/")
-    (tmp_path / "notes.md").write_text("mine")
     assert buildfolder.read_manifest(tmp_path) is None
-    assert buildfolder.foreign_entries(tmp_path) == ["graph.ttl", "notes.md", "store/"]
+    assert buildfolder.foreign_entries(tmp_path) == ["graph.ttl", "store/"]
+    with pytest.raises(OutputFolderError, match=r"holds files kg did not write \(graph.ttl"):
+        buildfolder.check_target(tmp_path)
 
 
 def test_every_output_name_is_the_build_folders():
@@ -131,38 +131,50 @@ def _sealed(folder: Path, files: dict[str, str]) -> Path:
 
 
 def test_publish_replaces_only_what_the_manifest_lists(tmp_path):
-    buildfolder.publish(_sealed(tmp_path, {"a.txt": "1", "old.txt": "1", "plots/p.png": "1"}),
-                        tmp_path)
+    buildfolder.publish(_sealed(tmp_path, {"report.md": "1", "graph.nt": "1",
+                                           "plots/p.png": "1"}), tmp_path)
     (tmp_path / "mine.html").write_text("saved view")
-    buildfolder.publish(_sealed(tmp_path, {"a.txt": "2", "plots/q.png": "2"}), tmp_path)
-    assert (tmp_path / "a.txt").read_text() == "2"
-    assert not (tmp_path / "old.txt").exists()            # the old build's, not written now
+    buildfolder.publish(_sealed(tmp_path, {"report.md": "2", "plots/q.png": "2"}), tmp_path)
+    assert (tmp_path / "report.md").read_text() == "2"
+    assert not (tmp_path / "graph.nt").exists()           # the old build's, not written now
     assert [p.name for p in (tmp_path / "plots").iterdir()] == ["q.png"]
     assert (tmp_path / "mine.html").read_text() == "saved view"
-    assert buildfolder.read_manifest(tmp_path).entries == ("a.txt", "plots/")
-    assert sorted(p.name for p in tmp_path.iterdir()) == [MANIFEST, "a.txt", "mine.html",
-                                                          "plots"]
+    assert buildfolder.read_manifest(tmp_path).entries == ("plots/", "report.md")
+    assert sorted(p.name for p in tmp_path.iterdir()) == [MANIFEST, "mine.html", "plots",
+                                                          "report.md"]
 
 
 def test_publish_never_overwrites_a_file_it_did_not_write(tmp_path):
-    buildfolder.publish(_sealed(tmp_path, {"a.txt": "1"}), tmp_path)
-    (tmp_path / "new.txt").write_text("the user's")
-    staged = _sealed(tmp_path, {"a.txt": "2", "new.txt": "kg's"})
-    with pytest.raises(OutputFolderError, match=r"names of its outputs \(new.txt\)"):
+    buildfolder.publish(_sealed(tmp_path, {"report.md": "1"}), tmp_path)
+    (tmp_path / "authors.csv").write_text("the user's")
+    staged = _sealed(tmp_path, {"report.md": "2", "authors.csv": "kg's"})
+    with pytest.raises(OutputFolderError, match=r"names of its outputs \(authors.csv\)"):
         buildfolder.publish(staged, tmp_path)
-    assert (tmp_path / "new.txt").read_text() == "the user's"
-    assert (tmp_path / "a.txt").read_text() == "1"
+    assert (tmp_path / "authors.csv").read_text() == "the user's"
+    assert (tmp_path / "report.md").read_text() == "1"
+
+
+def test_seal_refuses_a_name_kg_does_not_list(tmp_path):
+    staged = buildfolder.new_staging(tmp_path)
+    (staged / "stray.txt").write_text("x")
+    with pytest.raises(OutputFolderError, match="outputs kg does not list"):
+        buildfolder.seal(staged)
 
 
 def test_recover_finishes_a_sealed_build_and_drops_an_unsealed_one(tmp_path):
-    buildfolder.publish(_sealed(tmp_path, {"a.txt": "1", "b.txt": "1"}), tmp_path)
-    staged = _sealed(tmp_path, {"a.txt": "2", "b.txt": "2"})
-    os.replace(staged / "a.txt", tmp_path / "a.txt")      # died half-way through publishing
+    buildfolder.publish(_sealed(tmp_path, {"report.md": "1", "summary.json": "1"}), tmp_path)
+    staged = _sealed(tmp_path, {"report.md": "2", "summary.json": "2"})
+    (tmp_path / buildfolder.PUBLISHING).write_text("1\n")
+    os.replace(staged / "report.md", tmp_path / "report.md")   # died half-way through publishing
+    with pytest.raises(OutputFolderError, match="mid-publish"):
+        buildfolder.check_readable(tmp_path)
     unsealed = buildfolder.new_staging(tmp_path)
-    (unsealed / "a.txt").write_text("half")
+    (unsealed / "report.md").write_text("half")
     buildfolder.recover(tmp_path)
-    assert (tmp_path / "a.txt").read_text() == "2" and (tmp_path / "b.txt").read_text() == "2"
+    assert (tmp_path / "report.md").read_text() == "2"
+    assert (tmp_path / "summary.json").read_text() == "2"
     assert not list(tmp_path.glob(".kg-staging-*"))
+    buildfolder.check_readable(tmp_path)
 
 
 # ------------------------------------------------------------ kg build
@@ -382,21 +394,20 @@ def test_viz_into_a_folder_and_refused_links(tmp_path, listing):
     assert (tmp_path / "link.html").is_symlink() and target.read_text().startswith("<")
 
 
-def test_leftovers_of_earlier_kg_beside_the_folder_are_removed(tmp_path):
+def test_folders_beside_the_output_are_never_touched(tmp_path):
+    """Hidden siblings named like the staging folders of earlier kg are the user's now:
+    nothing inside them proves kg made them."""
     out = tmp_path / "output"
-    old_staging = tmp_path / ".output.building-ab12cd34"   # a killed build of an earlier kg
+    old_staging = tmp_path / ".output.building-ab12cd34"
     old_staging.mkdir()
     (old_staging / "corpus.jsonl").write_text("{}\n")
     (old_staging / "store").mkdir()
     swapped = tmp_path / ".output.old-4242"
     swapped.mkdir()
     (swapped / "graph.ttl").write_text("")
-    users = tmp_path / ".output.building-mine"               # same shape, but not kg's
-    users.mkdir()
-    (users / "notes.md").write_text("mine")
-    assert buildfolder.legacy_leftovers(out) == [old_staging, swapped]
+    before = _snapshot(tmp_path)
     out.mkdir()
     with buildfolder.locked(out):
         buildfolder.recover(out)
-    assert not old_staging.exists() and not swapped.exists()
-    assert (users / "notes.md").read_text() == "mine"
+    after = _snapshot(tmp_path)
+    assert {k: v for k, v in after.items() if not k.startswith("output")} == before

@@ -14,7 +14,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Iterable, Iterator, Sequence
 
-from kg.models import Corpus, Extraction, ParseWarning
+from kg.models import EXTRACT_CHARS, Corpus, Extraction, ParseWarning
 from kg.text import clean, formulas_left
 
 PIPES = ("kg_gazetteer", "kg_acronyms", "kg_proposals", "kg_discover", "kg_mentions", "kg_concepts")
@@ -77,10 +77,34 @@ def _nlp(model: str | None = None, concepts: str | None = None):
     return make_nlp(model, concepts)
 
 
-def _extraction(paper_id: str, doc) -> Extraction:
-    return Extraction(paper_id=paper_id, abstract=doc.user_data.get("kg_text") or doc.text,
+def _extraction(paper_id: str, doc, text: str) -> Extraction:
+    """The extraction of ``doc``; ``text`` is the whole clean abstract (the doc may hold
+    only its first :data:`~kg.models.EXTRACT_CHARS`)."""
+    return Extraction(paper_id=paper_id, abstract=text,
                       mentions=tuple(doc.user_data.get("kg_mentions") or ()),
                       aliases=tuple(dict.fromkeys(doc.user_data.get("kg_aliases") or ())))
+
+
+def _head(text: str, limit: int = EXTRACT_CHARS) -> str:
+    """What extraction reads of ``text``: all of it, or its first ``limit`` characters
+    cut at a space (a word is not cut in two).
+
+    >>> _head("one two three", 9)
+    'one two'
+    """
+    if len(text) <= limit:
+        return text
+    cut = text.rfind(" ", 0, limit + 1)
+    return text[:cut if cut > 0 else limit]
+
+
+def _clean(raw: str) -> str:
+    """The clean text of an abstract; past :data:`~kg.models.EXTRACT_CHARS`, which
+    extraction does not read, only its white space is folded (LaTeX kept as written)."""
+    head = _head(raw)
+    if len(head) == len(raw):
+        return clean(raw)
+    return f"{clean(head)} {' '.join(raw[len(head):].split())}".strip()
 
 
 def _docs(nlp, texts: Sequence[str], raws: Sequence[str]):
@@ -89,8 +113,9 @@ def _docs(nlp, texts: Sequence[str], raws: Sequence[str]):
     from kg.extract.emphasis import emphasised
 
     for text, raw in zip(texts, raws):
-        doc = nlp.make_doc(text)
-        phrases = emphasised(raw)
+        doc = nlp.make_doc(_head(text))   # (a long text's head is cut again: cleaning
+        # may have shortened it, so the doc reads at most EXTRACT_CHARS either way)
+        phrases = emphasised(_head(raw))
         if phrases:
             doc.user_data["kg_emphasis"] = phrases
         yield doc
@@ -102,9 +127,9 @@ def extract_texts(raw_abstracts: Sequence[str], ids: Sequence[str] | None = None
     (``concepts``: see :func:`make_nlp`)."""
     ids = ids or [str(i) for i in range(len(raw_abstracts))]
     nlp = _nlp(model, concepts)
-    texts = [clean(a) for a in raw_abstracts]
-    return [_extraction(pid, doc) for pid, doc in
-            zip(ids, nlp.pipe(_docs(nlp, texts, raw_abstracts), batch_size=BATCH))]
+    texts = [_clean(a) for a in raw_abstracts]
+    return [_extraction(pid, doc, text) for pid, doc, text in
+            zip(ids, nlp.pipe(_docs(nlp, texts, raw_abstracts), batch_size=BATCH), texts)]
 
 
 def _work(chunk: tuple[list[str], list[str]]) -> tuple[list[Extraction], float, float]:
@@ -114,10 +139,10 @@ def _work(chunk: tuple[list[str], list[str]]) -> tuple[list[Extraction], float, 
     ids, raws = chunk
     nlp = _nlp(None)
     t0 = time.process_time()
-    texts = [clean(a) for a in raws]
+    texts = [_clean(a) for a in raws]
     t1 = time.process_time()
-    out = [_extraction(pid, doc) for pid, doc in
-           zip(ids, nlp.pipe(_docs(nlp, texts, raws), batch_size=BATCH))]
+    out = [_extraction(pid, doc, text) for pid, doc, text in
+           zip(ids, nlp.pipe(_docs(nlp, texts, raws), batch_size=BATCH), texts)]
     return out, t1 - t0, time.process_time() - t1
 
 

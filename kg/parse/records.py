@@ -5,7 +5,7 @@ import re
 from dataclasses import dataclass
 
 from kg.identity import paper_id, person_key
-from kg.models import Corpus, Paper, ParseWarning, Source, Track
+from kg.models import EXTRACT_CHARS, Corpus, Paper, ParseWarning, Source, Track
 
 # A trailing "et al." marker: ` 等` (the site's), `等`, `et al.`, `...`
 _TRUNCATION = re.compile(r"(?:[,，、;]\s*)?(?:\s*等+|\s+et\s+al\.?|\s*(?:\.\.\.|…))\s*$", re.I)
@@ -138,6 +138,11 @@ def merge_entries(
     for e in entries:
         pid = paper_id(e.abstract)
         i = order.get(pid)
+        if i is None and len(e.abstract) > EXTRACT_CHARS:
+            warnings.append(ParseWarning(e.source.file, e.source.line,
+                                         f"an abstract of {len(e.abstract):,} characters: kept "
+                                         f"whole; its first {EXTRACT_CHARS:,} are cleaned and "
+                                         "read for mentions, the rest kept as written"))
         if i is None:
             order[pid] = len(papers)
             papers.append(Paper(

@@ -64,6 +64,8 @@ def build_pair_patterns(lex: Lexicon) -> PairPatterns:
 
 
 _WORD_EDGE = re.compile(r"\b")
+#: characters before a short form where the paper's own words ("our proposed") may stand
+OWN_WINDOW = 120
 
 
 def _used_as_own(pp: PairPatterns, text: str, short: str, after: int) -> bool:
@@ -82,7 +84,10 @@ def _used_as_own(pp: PairPatterns, text: str, short: str, after: int) -> bool:
     n = len(short)
     i = text.find(short, after)
     while i >= 0:
-        if _WORD_EDGE.match(text, i + n) and pp.own_before.search(text, after, i):
+        # the words that make a use the paper's own stand right before it: a window
+        # keeps each look short (from ``after`` on, a long text made this quadratic)
+        if _WORD_EDGE.match(text, i + n) and pp.own_before.search(
+                text, max(after, i - OWN_WINDOW), i):
             return True
         i = text.find(short, i + 1)
     return False

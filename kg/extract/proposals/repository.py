@@ -11,6 +11,9 @@ from kg.extract.proposals.lexicon import load_lexicon
 _HOSTS = ("github.com/", "gitlab.com/")
 _REPOSITORY = re.compile(r"(?:github|gitlab)\.com/[\w.\-]+/([\w.\-]*\w)")
 _NAME_WORD = re.compile(r"(?<![\w\-/.])[A-Za-z0-9][\w\-+]*[\w+](?![\w\-+/])")
+#: repository links read per abstract: a paper links its own code once or twice, and each
+#: link costs a pass over the text (an abstract of thousands of links stays linear)
+MAX_LINKS = 8
 
 
 def repository_names(text: str, words: list[str] | None = None,
@@ -34,33 +37,37 @@ def repository_names(text: str, words: list[str] | None = None,
     if not_names is None:
         not_names = load_lexicon().words("guards.not_names")
     out = []
+    seen: set[str] = set()
+    low: str | None = None
     for host in _HOSTS:
         at = text.find(host)   # (found by str.find: a regex scan for the host is 10x slower)
-        while at >= 0:
+        while at >= 0 and len(seen) < MAX_LINKS:
             m = _REPOSITORY.match(text, at)
             at = text.find(host, at + 1)
             if m is None:
                 continue
             key = entity_key(m.group(1))
-            if len(key) < 3:
+            if len(key) < 3 or key in seen:
                 continue
+            seen.add(key)
             end = text.rfind("http", 0, m.start())
+            low = text.lower() if low is None else low
             found = _word_with_key(text, key, end if end >= 0 else m.start(), words, offsets,
-                                   not_names)
+                                   not_names, low)
             if found:
                 out.append(found)
     return out
 
 
 def _word_with_key(text: str, key: str, end: int, words: list[str] | None,
-                   offsets: list[int] | None,
-                   not_names: frozenset[str]) -> tuple[str, int, int] | None:
+                   offsets: list[int] | None, not_names: frozenset[str],
+                   low: str) -> tuple[str, int, int] | None:
     """The first name-shaped word before ``end`` whose key is ``key``.
 
     ``str.find`` on the lower-cased text first, for the key's own letters and
     for its first three with a separator inside ("Med-ST" for medst); only a
     hit is looked at word by word (a loop over every word, or a regex made
-    for each key, costs several times more).
+    for each key, costs several times more). ``low`` is ``text`` lower-cased.
     """
     def name_at(i: int) -> tuple[str, int, int] | None:
         w = _NAME_WORD.match(text, i)
@@ -69,7 +76,6 @@ def _word_with_key(text: str, key: str, end: int, words: list[str] | None,
             return word, i, i + len(word)
         return None
 
-    low = text.lower()
     if len(low) == len(text):   # ("İ" lowers to two characters: offsets would shift)
         i = low.find(key, 0, end)
         while i >= 0:
