@@ -99,6 +99,16 @@ def _workers(text: str) -> int:
     return value
 
 
+def _positive_bytes(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of bytes: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1 byte: {text!r}")
+    return value
+
+
 def _add_server_options(p: argparse.ArgumentParser, timeout_help: str) -> None:
     p.add_argument("--user", default=None, help="user name (default: KG_SPARQL_USER)")
     p.add_argument("--password", default=None,
@@ -121,7 +131,7 @@ def _add_input_options(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--max-bytes",
-        type=int,
+        type=_positive_bytes,
         default=None,
         help="refuse an input file larger than this many bytes (default: 512 MiB)",
     )
@@ -148,7 +158,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("extract", help="print the mentions of each paper as JSON Lines")
     p.add_argument("files", nargs="+", metavar="FILE", help="listings (- reads standard input)")
-    p.add_argument("--workers", type=int, default=1, help="processes for extraction")
+    p.add_argument("--workers", type=_workers, default=1, help="processes for extraction")
     _add_input_options(p)
     _add_progress_options(p)
     p.set_defaults(func=_cmd_extract)
@@ -188,7 +198,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--allow-service", action="store_true",
                    help="let the embedded store run SERVICE clauses (requests to other servers)")
     p.add_argument("--no-formula-guard", dest="formula_guard", action="store_false",
-                   help="csv: write cells starting with = + - @ as they are (default: a leading ')")
+                   help="csv, tsv: write cells starting with = + - @ as they are "
+                        "(default: a leading ')")
     p.set_defaults(func=_cmd_query)
 
     p = sub.add_parser("queries", help="list the named queries and their parameters")
@@ -239,10 +250,17 @@ def _progress(args: argparse.Namespace):
 
 
 def _read(args: argparse.Namespace):
+    """The corpus of the command's inputs; inputs without a readable paper are an error
+    (one line, with the first warning that says why)."""
     from kg.parse import read_corpus
 
     fmt = None if args.input_format == "auto" else args.input_format
-    return read_corpus(args.files, format=fmt, max_bytes=args.max_bytes)
+    corpus = read_corpus(args.files, format=fmt, max_bytes=args.max_bytes)
+    if not corpus.papers:
+        first = f"; first warning: {corpus.warnings[0]}" if corpus.warnings else ""
+        raise KgError(f"no readable paper in {', '.join(corpus.files) or 'the input'} "
+                      f"({corpus.entries} entries{first})")
+    return corpus
 
 
 def _report_corpus(corpus, args: argparse.Namespace) -> None:
@@ -419,7 +437,11 @@ def _view_path(given: str | None, default: str) -> Path:
                                 "which does not exist")
     if out.is_dir():
         return out / default
-    return Path(os.path.realpath(out)) if out.is_symlink() else out
+    target = Path(os.path.realpath(out)) if out.is_symlink() else out
+    if not target.absolute().parent.is_dir():
+        raise OutputFolderError(f"cannot write {given}: the folder {target.parent} does not "
+                                "exist")
+    return target
 
 
 def _cmd_push(args: argparse.Namespace) -> int:

@@ -87,9 +87,15 @@ def check_endpoint(url: str, what: str = "endpoint") -> str:
         raise StoreError(f"not a valid {what} URL {shown!r}: {why}")
     if not p.hostname:
         raise StoreError(f"not a valid {what} URL {shown!r}: no host name")
+    if ":" not in p.hostname and not _HOST.fullmatch(p.hostname):
+        raise StoreError(f"not a valid {what} URL {shown!r}: {p.hostname!r} is no host name")
     if port == 0:
         raise StoreError(f"not a valid {what} URL {shown!r}: port 0")
     return url.strip()
+
+
+#: a host name (letters, digits, dots, hyphens, underscores; IPv6 literals are apart)
+_HOST = re.compile(r"[\w.-]+")
 
 
 def _transient(exc: BaseException) -> bool:

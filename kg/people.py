@@ -101,18 +101,22 @@ def parse_people(text: str, file: str = "<people>") -> PeopleRules:
 
 
 def read_people(path: str | Path) -> PeopleRules:
-    """:func:`parse_people` of a file (UTF-8); a file that cannot be read is a one-line error."""
+    """:func:`parse_people` of a file (UTF-8, or UTF-16 with its byte-order mark, as the
+    listings); a file that cannot be read is a one-line error."""
+    from kg.parse.decode import decode
+
     try:
-        text = Path(path).read_text(encoding="utf-8-sig")
+        decoded = decode(Path(path).read_bytes(), str(path))
     except FileNotFoundError:
         raise ParseError(str(path), None, "people file not found") from None
     except IsADirectoryError:
         raise ParseError(str(path), None, "is a directory, not a people file") from None
-    except UnicodeDecodeError as exc:
-        raise ParseError(str(path), None, f"not UTF-8 text ({exc.reason})") from None
     except OSError as exc:
         raise ParseError(str(path), None, f"cannot read the people file ({exc.strerror})") from None
-    return parse_people(text, str(path))
+    if decoded.warnings:   # a name with a broken byte would merge or exclude the wrong person
+        raise ParseError(str(path), None, "not UTF-8 or UTF-16 text "
+                         f"({decoded.warnings[0].message})")
+    return parse_people(decoded.text, str(path))
 
 
 def _authors(paper: Paper, rules: PeopleRules) -> tuple[str, ...]:

@@ -102,14 +102,32 @@ def to_csv(result: QueryResult, formula_guard: bool = True) -> str:
     return buf.getvalue()
 
 
-def to_tsv(result: QueryResult) -> str:
+def to_tsv(result: QueryResult, formula_guard: bool = True) -> str:
+    """SPARQL 1.1 TSV; a literal a spreadsheet would run as a formula is guarded as in CSV."""
     if result.kind == "ask":
         return f"?_askResult\n{'true' if result.boolean else 'false'}\n"
     _only_select(result)
     lines = ["\t".join(f"?{v}" for v in result.variables)]
     for row in result.rows:
-        lines.append("\t".join("" if t is None else str(t) for t in row))
+        lines.append("\t".join(_tsv_cell(t, formula_guard) for t in row))
     return for_terminal("\n".join(lines) + "\n")
+
+
+def _tsv_cell(term, formula_guard: bool) -> str:
+    """A TSV cell (an RDF term as SPARQL TSV writes it); strings guarded as in CSV.
+
+    >>> import pyoxigraph as ox
+    >>> print(_tsv_cell(ox.Literal("=1+1"), True), _tsv_cell(ox.Literal(-2), True))
+    "'=1+1" "-2"^^<http://www.w3.org/2001/XMLSchema#integer>
+    """
+    if term is None:
+        return ""
+    text = str(term)
+    if formula_guard and _kind(term) == "literal" and term.datatype.value not in _NUMERIC \
+            and guard_formula(term.value) != term.value:
+        # the guard inside the quotes of a quoted literal ("'=cmd"), else before the value
+        return f'"\'{text[1:]}' if text.startswith('"') else guard_formula(text)
+    return text
 
 
 def _json_term(term) -> dict:
@@ -211,4 +229,6 @@ def format_result(result: QueryResult, fmt: str = "table", *, formula_guard: boo
         return _ntriples(result)
     if fmt == "csv":
         return to_csv(result, formula_guard)
-    return {"table": to_table, "tsv": to_tsv, "json": to_json}[fmt](result)
+    if fmt == "tsv":
+        return to_tsv(result, formula_guard)
+    return {"table": to_table, "json": to_json}[fmt](result)

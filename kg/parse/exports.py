@@ -12,6 +12,7 @@ import csv
 import json
 import re
 import sys
+from collections import Counter
 from typing import Any, Iterator
 
 from kg.errors import ParseError
@@ -40,11 +41,51 @@ def _get(rec: dict, keys: tuple[str, ...]) -> Any:
 
 
 def _text(value: Any, field: str) -> str:
+    """A text field's value: a string, or a whole number written as text (a title "1984").
+
+    A float, NaN, Infinity or a number too long to read is no paper text.
+    """
     if isinstance(value, str):
         return value.strip()
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
+    if isinstance(value, int) and not isinstance(value, bool):
         return str(value)
-    raise TypeError(f"'{field}' should be text, not {type(value).__name__}")
+    what = value.what if isinstance(value, _NotText) else type(value).__name__
+    raise TypeError(f"'{field}' should be text, not {what}")
+
+
+class _NotText:
+    """A JSON value kg keeps but never reads as text: NaN, Infinity, a huge number."""
+
+    def __init__(self, what: str) -> None:
+        self.what = what
+
+
+def _constant(name: str) -> _NotText:
+    return _NotText(name)
+
+
+def _int(digits: str) -> int | _NotText:
+    # Python refuses to read integers of more than 4,300 digits (a ValueError mid-decode)
+    return int(digits) if len(digits) <= 4000 else _NotText(f"a number of {len(digits):,} digits")
+
+
+_DUPLICATES = "__kg_duplicate_keys__"
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict:
+    """A JSON object; keys written twice are noted (the last value is kept, as json does)."""
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        counts = Counter(k for k, _ in pairs)
+        out[_DUPLICATES] = sorted(k for k, n in counts.items() if n > 1)
+    return out
+
+
+def _decoder() -> json.JSONDecoder:
+    return json.JSONDecoder(parse_constant=_constant, parse_int=_int, object_pairs_hook=_object)
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def _authors(value: Any) -> tuple[tuple[str, ...], bool, tuple[str, ...]]:
@@ -132,31 +173,43 @@ def record_to_entry(rec: Any, source: Source, warnings: list[ParseWarning] | Non
     )
 
 
-def _clean(value: Any) -> tuple[Any, int]:
-    """Every string in a decoded record without control characters, and how many went.
+def _walk(value: Any, fix) -> tuple[Any, int]:
+    """Every string in a decoded record passed through ``fix`` (text -> (text, count)),
+    and the counts summed; the record itself where nothing changed.
 
-    JSON escapes (``\\u001b``) only become characters when decoded, after
-    the file's text was cleaned, so records are cleaned again here.
+    JSON escapes (``\\u001b``, ``\\ud800``) only become characters when decoded,
+    after the file's text was cleaned, so records are cleaned again here.
     """
     if isinstance(value, str):
-        n = count_controls(value)
-        return (strip_controls(value), n) if n else (value, 0)
+        return fix(value)
     if isinstance(value, dict):
         total, out = 0, {}
         for k, v in value.items():
-            k2, a = _clean(k) if isinstance(k, str) else (k, 0)
-            v2, b = _clean(v)
+            k2, a = _walk(k, fix) if isinstance(k, str) else (k, 0)
+            v2, b = _walk(v, fix)
             out[k2] = v2
             total += a + b
         return (out, total) if total else (value, 0)
     if isinstance(value, list):
         total, items = 0, []
         for v in value:
-            v2, a = _clean(v)
+            v2, a = _walk(v, fix)
             items.append(v2)
             total += a
         return (items, total) if total else (value, 0)
     return value, 0
+
+
+def _controls(text: str) -> tuple[str, int]:
+    n = count_controls(text)
+    return (strip_controls(text), n) if n else (text, 0)
+
+
+def _surrogates(text: str) -> tuple[str, int]:
+    """Lone UTF-16 surrogates (half an emoji from scraped data) as U+FFFD: they cannot be
+    written as UTF-8."""
+    found = _SURROGATE.findall(text)
+    return (_SURROGATE.sub("\ufffd", text), len(found)) if found else (text, 0)
 
 
 def _collect(records: Iterator[tuple[int, Any]], label: str):
@@ -168,9 +221,17 @@ def _collect(records: Iterator[tuple[int, Any]], label: str):
             skipped += 1
             warnings.append(ParseWarning(label, line, f"record skipped: {rec.reason}"))
             continue
-        rec, removed = _clean(rec)
+        rec, removed = _walk(rec, _controls)
         if removed:
             warnings.append(ParseWarning(label, line, f"{removed} control character(s) removed"))
+        rec, broken = _walk(rec, _surrogates)
+        if broken:
+            warnings.append(ParseWarning(label, line, f"{broken} broken character(s) (lone "
+                                         "UTF-16 surrogates) replaced with U+FFFD"))
+        if isinstance(rec, dict) and _DUPLICATES in rec:
+            twice = rec.pop(_DUPLICATES)
+            warnings.append(ParseWarning(label, line, f"keys written twice: {', '.join(twice)} "
+                                         "(the last value is read)"))
         try:
             entries.append(record_to_entry(rec, Source(label, line), warnings))
         except (TypeError, ValueError) as exc:
@@ -183,16 +244,24 @@ def _line_at(text: str, pos: int) -> int:
     return text.count("\n", 0, pos) + 1
 
 
+def _decode_at(dec: json.JSONDecoder, text: str, i: int, label: str) -> tuple[Any, int]:
+    """One JSON value at ``i``; a one-line ParseError (file:line) for what json cannot read."""
+    try:
+        return dec.raw_decode(text, i)
+    except json.JSONDecodeError as exc:
+        raise ParseError(label, exc.lineno, f"invalid JSON: {exc.msg}") from None
+    except RecursionError:
+        raise ParseError(label, _line_at(text, i), "invalid JSON: nested too deeply to read") \
+            from None
+
+
 def _json_records(text: str, label: str) -> Iterator[tuple[int, Any]]:
-    dec = json.JSONDecoder()
+    dec = _decoder()
     i = len(text) - len(text.lstrip())
     if i >= len(text):
         return
     if text[i] == "{":
-        try:
-            obj, end = dec.raw_decode(text, i)
-        except json.JSONDecodeError as exc:
-            raise ParseError(label, exc.lineno, f"invalid JSON: {exc.msg}") from None
+        obj, end = _decode_at(dec, text, i, label)
         for key in ("papers", "data", "items", "records", "results", "notes"):
             if isinstance(obj.get(key), list):
                 # the objects' own lines are not kept by json; re-scan the list
@@ -217,10 +286,7 @@ def _json_array(text: str, i: int, label: str, dec: json.JSONDecoder) -> Iterato
         if text[i] == "]":
             return
         start = i
-        try:
-            obj, i = dec.raw_decode(text, i)
-        except json.JSONDecodeError as exc:
-            raise ParseError(label, exc.lineno, f"invalid JSON: {exc.msg}") from None
+        obj, i = _decode_at(dec, text, i, label)
         yield _line_at(text, start), obj
 
 
@@ -229,14 +295,18 @@ def parse_json(text: str, label: str):
 
 
 def parse_jsonl(text: str, label: str):
+    dec = _decoder()
+
     def records():
         for lineno, line in enumerate(text.split("\n"), start=1):
             if not line.strip():
                 continue
             try:
-                yield lineno, json.loads(line)
+                yield lineno, dec.decode(line)
             except json.JSONDecodeError as exc:
                 yield lineno, _Bad(f"invalid JSON: {exc.msg}")
+            except RecursionError:
+                yield lineno, _Bad("invalid JSON: nested too deeply to read")
 
     return _collect(records(), label)
 
@@ -257,34 +327,74 @@ class _Bad:
 
 
 def parse_delimited(text: str, label: str, delimiter: str):
-    """CSV or TSV with a header row; fields may hold newlines and quotes."""
-    lines = iter(text.split("\n"))
-    reader = csv.DictReader((ln + "\n" for ln in lines), delimiter=delimiter)
-    if not reader.fieldnames:
+    """CSV or TSV with a header row; fields may hold newlines and quotes.
+
+    A quote opened and never closed would swallow every later record into one
+    field: the record where it opens is read alone (as if closed at its line's
+    end), a warning names its line, and the records after it are read as usual.
+    """
+    lines = text.split("\n")
+    header = next(csv.reader([lines[0]], delimiter=delimiter), [])
+    if not any(f.strip() for f in header):
         raise ParseError(label, 1, "no header row")
-    keys = {f.strip().lower() for f in reader.fieldnames if f}
+    keys = {f.strip().lower() for f in header if f}
     if not keys & set(ABSTRACT_KEYS):
         raise ParseError(label, 1, f"no header row with an abstract column (first row: "
-                         f"{_preview(', '.join(f.strip() for f in reader.fieldnames if f))}); "
+                         f"{_preview(', '.join(f.strip() for f in header if f))}); "
                          "add a header row naming the columns (title, authors, abstract)")
+    notes: list[ParseWarning] = []
+    twice = sorted({f.strip() for f in header if f and
+                    [h.strip().lower() for h in header].count(f.strip().lower()) > 1})
+    if twice:
+        notes.append(ParseWarning(label, 1, f"columns named twice: {', '.join(twice)} "
+                                  "(the last one is read)"))
+    entries, warnings, skipped = _collect(_delimited_records(lines, 1, header, label, delimiter,
+                                                             notes), label)
+    return entries, notes + warnings, skipped
 
-    def records():
-        start = 2
+
+def _delimited_records(lines: list[str], first: int, header: list[str], label: str,
+                       delimiter: str, notes: list[ParseWarning]) -> Iterator[tuple[int, dict]]:
+    """The records of ``lines[first:]`` (1-based line numbers), a runaway quote mended."""
+    pos = first
+    while pos < len(lines):
+        reader = csv.DictReader((ln + "\n" for ln in lines[pos:]), fieldnames=header,
+                                delimiter=delimiter)
+        start = pos + 1
+        runaway = None
         try:
             for row in reader:
-                rec = {k: v for k, v in row.items() if k is not None}
-                if None in row:
-                    rec["__extra__"] = row[None]
-                yield start, rec
-                start = reader.line_num + 1
+                end = pos + reader.line_num
+                if end >= len(lines) and end > start and _unclosed(lines[start - 1:]):
+                    runaway = start        # read to the end of the file: never closed
+                    break
+                yield from _row(start, row)
+                start = end + 1
         except csv.Error as exc:
-            raise ParseError(label, reader.line_num, f"invalid CSV: {exc}") from None
+            raise ParseError(label, pos + reader.line_num, f"invalid CSV: {exc}") from None
+        if runaway is None:
+            return
+        notes.append(ParseWarning(label, runaway, "a quote opened here is never closed; "
+                                  "this record is read up to its line's end and the records "
+                                  "after it as usual"))
+        mended = lines[runaway - 1] + '"'
+        for row in csv.DictReader([mended + "\n"], fieldnames=header, delimiter=delimiter):
+            yield from _row(runaway, row)
+        pos = runaway
 
-    def cleaned():
-        for line, rec in records():
-            if all(not (v or "").strip() for k, v in rec.items() if k != "__extra__"):
-                continue
-            rec.pop("__extra__", None)
-            yield line, rec
 
-    return _collect(cleaned(), label)
+def _unclosed(lines: list[str]) -> bool:
+    """Whether a quote opened in ``lines`` is never closed: quotes come in pairs (an
+    escaped one is doubled), so an odd count means one stays open.
+
+    >>> _unclosed(['T1,Ada,"We propose X.', 'T2,Bob,Y']), _unclosed(['a,"b', 'c",d'])
+    (True, False)
+    """
+    return sum(line.count('"') for line in lines) % 2 == 1
+
+
+def _row(line: int, row: dict) -> Iterator[tuple[int, dict]]:
+    rec = {k: v for k, v in row.items() if k is not None}
+    if all(not (v or "").strip() for v in rec.values()):
+        return
+    yield line, rec
