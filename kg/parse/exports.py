@@ -357,6 +357,7 @@ def _delimited_records(lines: list[str], first: int, header: list[str], label: s
                        delimiter: str, notes: list[ParseWarning]) -> Iterator[tuple[int, dict]]:
     """The records of ``lines[first:]`` (1-based line numbers), a runaway quote mended."""
     pos = first
+    suspect = None   # the first record whose field runs over lines that look like records
     while pos < len(lines):
         reader = csv.DictReader((ln + "\n" for ln in lines[pos:]), fieldnames=header,
                                 delimiter=delimiter)
@@ -368,11 +369,19 @@ def _delimited_records(lines: list[str], first: int, header: list[str], label: s
                 if end >= len(lines) and end > start and _unclosed(lines[start - 1:]):
                     runaway = start        # read to the end of the file: never closed
                     break
+                if suspect is None and end > start and any(
+                        ln.count(delimiter) >= len(header) - 1 for ln in lines[start:end]):
+                    suspect = (start, end - start + 1)
                 yield from _row(start, row)
                 start = end + 1
         except csv.Error as exc:
             raise ParseError(label, pos + reader.line_num, f"invalid CSV: {exc}") from None
         if runaway is None:
+            if suspect and _unclosed(lines[first:]):
+                notes.append(ParseWarning(label, suspect[0], f"a quoted field here runs over "
+                                          f"{suspect[1]} lines that look like records: a quote "
+                                          "may be unclosed (the file has an odd number of "
+                                          "quotes); check this record"))
             return
         notes.append(ParseWarning(label, runaway, "a quote opened here is never closed; "
                                   "this record is read up to its line's end and the records "
