@@ -134,7 +134,7 @@ def test_unreadable_formula_is_one_kg_warning_and_silent_under_q(capsys, write):
               "is long enough to be an abstract.\n")
     assert main(["extract", str(p)]) == 0
     err = capsys.readouterr().err
-    assert err.splitlines()[0] == (f"kg: warning: {p}:1: 1 LaTeX formula too long or too deeply "
+    assert err.splitlines()[0] == (f"kg: warning: {p.name}:1: 1 LaTeX formula too long or too deeply "
                                    "nested to convert; kept as written")
     assert "pylatexenc" not in err and "WARNING" not in err
     assert main(["extract", "-q", str(p)]) == 0

@@ -235,3 +235,20 @@ def test_a_push_refused_before_a_byte_is_written_says_nothing_remains(tmp_path):
         assert "unchanged" in str(err.value) and "partial upload" not in str(err.value)
     finally:
         fake.close()
+
+
+def test_outputs_do_not_depend_on_where_the_input_was_typed_from(tmp_path):
+    """The input's path as typed (a home folder's name) reaches no output: the same
+    listing given by two paths builds byte-identical files."""
+    home = tmp_path / "home" / "ann-secret"
+    home.mkdir(parents=True)
+    path = _write(home, "listing.txt", f"Ada Lovelace, Alan Turing\n\n{ABS}\n")
+    outs = []
+    for n, given in enumerate((str(path), os.path.relpath(path, ROOT))):
+        out = tmp_path / f"out{n}"
+        r = _kg("build", given, "-o", str(out), "-q")
+        assert r.returncode == 0, r.stderr
+        outs.append({p.relative_to(out).as_posix(): p.read_bytes() for p in out.rglob("*")
+                     if p.is_file() and "store" not in p.parts and p.name != ".kg-lock"})
+    assert outs[0] == outs[1]
+    assert not [k for k, v in outs[0].items() if b"ann-secret" in v]

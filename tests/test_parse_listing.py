@@ -122,7 +122,7 @@ def test_duplicates_across_files(write):
     f2 = write("b.txt", listing("Theory", "A One", "  " + ABS2.upper()))
     c = read_corpus([f1, f2])
     (p,) = c.papers
-    assert [s.file for s in p.sources] == [str(f1), str(f2)]
+    assert [s.file for s in p.sources] == ["a.txt", "b.txt"]   # names, not the paths typed
     assert p.track.area == "Theory"
 
 
@@ -249,3 +249,17 @@ def test_hostile_listing_lines_are_kept_or_warned_with_their_line(write):
                    (13, "abstract of only 1 word(s)"),
                    (15, "same abstract")]
     assert c.warnings[-1].message.startswith(f"same abstract as {c.papers[0].sources[0]} but")
+
+
+def test_inputs_are_recorded_by_name_and_two_files_of_one_name_apart(tmp_path):
+    (tmp_path / "x").mkdir()
+    (tmp_path / "y").mkdir()
+    f1, f2 = tmp_path / "x" / "l.txt", tmp_path / "y" / "l.txt"
+    f1.write_text(listing("A One", ABS2), encoding="utf-8")
+    f2.write_text(listing("B Two", "We study LoRA fine-tuning of LLaMA-2 on GLUE."),
+                  encoding="utf-8")
+    c = read_corpus([f1, f2])
+    names = [p.sources[0].file for p in c.papers]
+    assert names[0].startswith("l.txt#") and names[1].startswith("l.txt#")
+    assert names[0] != names[1] and str(tmp_path) not in "".join(c.files)
+    assert read_corpus([f1]).papers[0].sources[0].file == "l.txt"

@@ -8,12 +8,14 @@
 """
 from __future__ import annotations
 
+import hashlib
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Iterable, Sequence
 
 from kg.errors import ParseError
-from kg.models import Corpus, Paper, ParseWarning
+from kg.models import Corpus, Paper, ParseWarning, Source
 from kg.parse.decode import STDIN, decode, read_bytes
 from kg.parse.records import Entry, merge_entries
 
@@ -106,20 +108,50 @@ def read_entries(
 def read_corpus(
     paths: Iterable[str | Path], *, format: str | None = None, max_bytes: int | None = None,
 ) -> Corpus:
-    """Read every file and merge duplicate papers into one corpus."""
+    """Read every file and merge duplicate papers into one corpus.
+
+    Warnings name each file as given (the user's path); the papers' sources and
+    the corpus's files name it as :func:`recorded_names` does (no folders).
+    """
     entries: list[Entry] = []
     warnings: list[ParseWarning] = []
     skipped = 0
-    labels: list[str] = []
-    for p in paths:
-        p = Path(p)
-        label = _label(p)
-        labels.append(label)
+    given = [Path(p) for p in paths]
+    labels = [_label(p) for p in given]
+    names = recorded_names(given, labels)
+    for p, label in zip(given, labels):
         e, w, s = read_entries(p, format=format, max_bytes=max_bytes, label=label)
-        entries += e
+        name = names[label]
+        entries += e if name == label else [
+            replace(x, source=Source(name, x.source.line)) for x in e]
         warnings += w
         skipped += s
-    return merge_entries(entries, warnings, skipped, tuple(labels))
+    return merge_entries(entries, warnings, skipped, tuple(dict.fromkeys(names[x] for x in labels)))
+
+
+def recorded_names(paths: Sequence[Path], labels: Sequence[str]) -> dict[str, str]:
+    """How the outputs name each input (label -> name): its file name without folders, so
+    a build's files do not depend on where it ran or hold a home folder's name. Two
+    different files with one name get the first 8 hex digits of their content's SHA-256
+    after it (``listing.txt#1a2b3c4d``). The bundled sample and standard input keep
+    their labels.
+
+    >>> recorded_names([Path("/home/ann/x/listing.txt")], ["/home/ann/x/listing.txt"])
+    {'/home/ann/x/listing.txt': 'listing.txt'}
+    """
+    base = {label: label if label == STDIN_LABEL or label.startswith("sample/")
+            else (Path(label).name or label) for label in labels}
+    groups: dict[str, set[str]] = {}
+    for label in labels:
+        groups.setdefault(base[label], set()).add(label)
+    names = {}
+    for path, label in zip(paths, labels):
+        if len(groups[base[label]]) == 1:
+            names[label] = base[label]
+        else:
+            digest = hashlib.sha256(path.read_bytes()).hexdigest()[:8]
+            names[label] = f"{base[label]}#{digest}"
+    return names
 
 
 def parse_text(text: str, label: str = "<text>", format: str = "listing") -> Corpus:
