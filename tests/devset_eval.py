@@ -48,7 +48,8 @@ ALL_SETS = tuple(DEFAULT.with_name(f"{name}.jsonl") for name in (
 HELD_OUT = ("blind7", "blind8")
 #: (``cvpr23_held2`` and ``icml23_held2`` were read on 2026-12-03, for --coverage:
 #: their first-sight scores are in the sets' README, later ones are tuning figures)
-HELD_OUT_CONCEPTS = ("cvpr23_held3", "icml23_held3")
+#: ``neurips20_blind`` (issue 29): 160 abstracts of a venue no set is drawn from for tuning
+HELD_OUT_CONCEPTS = ("cvpr23_held3", "icml23_held3", "neurips20_blind")
 CONCEPT_SETS = DEFAULT.parent / "concepts"
 
 
