@@ -44,9 +44,11 @@ def run(tree: Path, listing: Path) -> tuple[float, float, float]:
             "r = resource.getrusage(resource.RUSAGE_SELF)\n"
             "print(r.ru_utime + r.ru_stime, r.ru_maxrss, file=sys.stderr)\nsys.exit(rc)\n")
     t0 = time.perf_counter()
+    # (run from the listing's folder: ``-c`` puts the working folder first on the path)
     done = subprocess.run([sys.executable, "-c", code, "extract", "-q", str(listing)],
-                          env=dict(os.environ, PYTHONPATH=str(tree)), stdout=subprocess.DEVNULL,
-                          stderr=subprocess.PIPE, text=True, check=True)
+                          env=dict(os.environ, PYTHONPATH=str(tree)), cwd=listing.parent,
+                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                          check=True)
     wall = time.perf_counter() - t0
     cpu, peak_kib = done.stderr.strip().splitlines()[-1].split()
     return wall, float(cpu), int(peak_kib) / 1024
