@@ -3,12 +3,12 @@
 The work is done in one module per concern, whose names this module
 re-exports so that ``from kg.remote import ...`` keeps working:
 
-* :mod:`kg.sparql_text`: parameters as ``VALUES`` clauses
+* :mod:`kg.store.sparql_text`: parameters as ``VALUES`` clauses
   (:func:`with_bindings`, :func:`sparql_term`);
-* :mod:`kg.httpclient`: HTTP with deadlines, retries and one-line errors
+* :mod:`kg.store.http`: HTTP with deadlines, retries and one-line errors
   (:func:`check_endpoint`, :class:`Timeouts`);
-* :mod:`kg.remote_store`: the endpoint behind the store API (:class:`RemoteStore`);
-* :mod:`kg.push`: ``kg push`` (:func:`push`, :func:`graph_store_candidates`).
+* :mod:`kg.store.remote`: the endpoint behind the store API (:class:`RemoteStore`);
+* :mod:`kg.store.push`: ``kg push`` (:func:`push`, :func:`graph_store_candidates`).
 
 :func:`run_query_remote` runs a named query, ``.rq`` file or SPARQL text on
 an endpoint and returns the text ``kg query`` prints.
@@ -18,10 +18,10 @@ from __future__ import annotations
 import time
 from typing import Any, Mapping
 
-from kg.httpclient import Timeouts, check_endpoint
-from kg.push import DEFAULT_GRAPH, PUSH_TIMEOUT, graph_store_candidates, push
-from kg.remote_store import QUERY_TIMEOUT, RemoteStore
-from kg.sparql_text import sparql_term, with_bindings
+from kg.store.http import Timeouts, check_endpoint
+from kg.store.push import DEFAULT_GRAPH, PUSH_TIMEOUT, graph_store_candidates, push
+from kg.store.remote import QUERY_TIMEOUT, RemoteStore
+from kg.store.sparql_text import sparql_term, with_bindings
 
 __all__ = ["RemoteStore", "push", "run_query_remote", "sparql_term", "with_bindings",
            "graph_store_candidates", "check_endpoint", "Timeouts", "DEFAULT_GRAPH",
@@ -36,7 +36,7 @@ def run_query_remote(endpoint: str, name_or_sparql: str, params: Mapping[str, An
     Returns the text ``kg query`` prints, in ``fmt`` (as for the embedded store).
     """
     from kg import queries
-    from kg.results import format_result
+    from kg.queries.results import format_result
 
     query = queries.resolve(name_or_sparql)
     queries.bind(query, params)  # a bad parameter fails before any request

@@ -68,7 +68,7 @@ def _gazetteer_name(text: str, sentence_start: bool | None) -> bool:
 
 def _is_named_entity(concept_id: str, vocab: str | None) -> bool:
     """Is a concept a gazetteer entry of a scored type (LLM, Diffusion Model)?"""
-    from kg.concepts import load
+    from kg.extract.concept_vocab import load
     from kg.extract.gazetteer import load as load_gazetteer
 
     c = load(vocab).concepts.get(concept_id)
@@ -295,7 +295,7 @@ def title_names(truth_rows: list[dict], held_out: Collection[str] = frozenset(),
     capitalised names only.
     """
     from kg.extract import extract_texts
-    from kg.text import clean
+    from kg.extract.cleanup import clean
 
     rows = []
     for r in truth_rows:
@@ -332,7 +332,7 @@ def coverage(missed: list[str], sources: Path, vocab: str | None = None) -> dict
     >>> c["kg"], c["open"], c["keywords"], c["none"]
     (['diffusion models'], ['poster generations'], ['graphic design'], ['hidden positives'])
     """
-    from kg.concepts import load as load_concepts
+    from kg.extract.concept_vocab import load as load_concepts
 
     ours = {fold(n) for c in load_concepts(vocab).concepts.values()
             for n in (c.label, *c.forms, *c.acronyms)}

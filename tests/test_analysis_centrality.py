@@ -16,7 +16,7 @@ from kg.analysis.centrality import (
     eigenvector,
     pagerank,
 )
-from kg.graph import coauthor_graph
+from kg.analysis.graphs import coauthor_graph
 from kg.models import Corpus, Paper
 
 

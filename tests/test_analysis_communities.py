@@ -6,9 +6,9 @@ import pytest
 
 from kg.analysis.caveats import data_caveats, fold_name, name_variants
 from kg.analysis.communities import describe, leiden, louvain, modularity, paper_communities
+from kg.analysis.graphs import coauthor_graph
 from kg.analysis.pairs import ego_network, ego_summary, find_author, strongest_pairs
 from kg.errors import KgError
-from kg.graph import coauthor_graph
 from kg.models import Build, Corpus, Extraction, Mention, Paper, Track
 
 
@@ -161,7 +161,7 @@ def test_a_name_listed_twice_on_one_paper_is_reported():
 
 
 def test_caveats_name_teams_over_the_limit_only_when_there_is_one():
-    from kg.teams import MAX_LINKED_TEAM
+    from kg.util.teams import MAX_LINKED_TEAM
 
     small = Corpus((Paper("1", ("A", "B"), "x"),))
     assert "large_teams" not in data_caveats(small)
@@ -180,7 +180,7 @@ def test_caveats_name_teams_over_the_limit_only_when_there_is_one():
 def test_report_of_ordinary_papers_is_unchanged_by_a_huge_team():
     """Ordinary papers plus one huge team: the ordinary figures stay as they were."""
     from kg.analysis import analyse
-    from kg.teams import MAX_LINKED_TEAM
+    from kg.util.teams import MAX_LINKED_TEAM
 
     ordinary = [Paper(f"p{i}", (f"A{i}", f"A{i + 1}", f"B{i % 3}"), f"x{i}") for i in range(30)]
     huge = Paper("big", tuple(f"Given{i} Family{i}" for i in range(3 * MAX_LINKED_TEAM)), "y")

@@ -18,7 +18,7 @@ def icml_report(icml_corpus):
 
 @pytest.fixture(scope="module")
 def truth_counts(icml_truth):
-    """Everything counted straight from truth.jsonl's authors_shown, without kg.graph."""
+    """Everything counted straight from truth.jsonl's authors_shown, without kg.analysis.graphs."""
     per_paper = []
     for row in icml_truth:
         keys = list(dict.fromkeys(k for k in map(person_key, row["authors_shown"]) if k))

@@ -12,6 +12,7 @@ import networkx as nx
 import pytest
 
 from kg.analysis._igraph import to_igraph
+from kg.analysis.graphs import coauthor_graph
 from kg.analysis.network import (
     bfs_sample,
     describe_counts,
@@ -20,7 +21,6 @@ from kg.analysis.network import (
     network_stats,
     productivity,
 )
-from kg.graph import coauthor_graph
 from kg.models import Corpus, Paper
 
 

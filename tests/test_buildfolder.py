@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from kg import buildfolder
-from kg.buildfolder import LOCK, MANIFEST, Manifest, OutputFolderError
+from kg.build import folder as buildfolder
+from kg.build.folder import LOCK, MANIFEST, Manifest, OutputFolderError
 
 ROOT = Path(__file__).resolve().parents[1]
 LISTING = """论文检索
@@ -96,9 +96,9 @@ def test_earlier_build_without_manifest_is_a_build(tmp_path):
 
 
 def test_every_output_name_is_the_build_folders():
-    """The stages that name their files themselves agree with kg.buildfolder."""
-    from kg.plots import PLOTS
-    from kg.rdf_stage import RDF_FORMATS
+    """The stages that name their files themselves agree with kg.build.folder."""
+    from kg.rdf.stage import RDF_FORMATS
+    from kg.report.plots import PLOTS
     from kg.store import STORE_DIR
     from kg.viz.site import DESCRIPTIONS
 
@@ -110,7 +110,7 @@ def test_every_output_name_is_the_build_folders():
 
 
 def test_build_folder_readers(tmp_path):
-    from kg.buildread import load_build, read_report, read_summary
+    from kg.build.read import load_build, read_report, read_summary
     from kg.errors import KgError
 
     for read in (load_build, read_report, read_summary):
@@ -339,7 +339,7 @@ def test_concurrent_builds_one_wins_the_other_is_told(tmp_path, listing, icml_tx
     _, err = first.communicate(timeout=600)
     assert first.returncode == 0, err
     assert (out / MANIFEST).is_file()
-    from kg.coauthors import load_build
+    from kg.build.graph_stage import load_build
 
     assert len(load_build(out).corpus.papers) > 2000
 

@@ -1,7 +1,7 @@
-"""kg.buildread: a build read back from its folder is the build that was written.
+"""kg.build.read: a build read back from its folder is the build that was written.
 
 ``kg viz --from``, ``kg coauthors`` and notebooks read ``output/`` with
-:func:`kg.buildread.load_build`; ``graph.ttl`` is written from the build in
+:func:`kg.build.read.load_build`; ``graph.ttl`` is written from the build in
 memory. They must agree: on every paper, mention, entity key and family.
 """
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 import rdflib
 from rdflib import URIRef
 
-from kg.vocab import KGO, SCHEMA, Minter
+from kg.rdf.vocab import KGO, SCHEMA, Minter
 
 M = Minter()
 
@@ -28,7 +28,7 @@ def written(sample_build_dir, sample_corpus):
 
 @pytest.fixture(scope="module")
 def back(written):
-    from kg.buildread import load_build
+    from kg.build.read import load_build
 
     return load_build(written[0])
 

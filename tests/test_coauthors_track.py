@@ -8,11 +8,11 @@ import json
 import pytest
 
 from kg.analysis import analyse
+from kg.build.graph_stage import _author_tracks, track_build
 from kg.cli import main
-from kg.coauthors import _author_tracks, track_build
 from kg.errors import KgError
 from kg.models import Build, Corpus, Paper, Track
-from kg.report import authors_csv
+from kg.report.document import authors_csv
 
 TH, VI = Track("Theory", "Learning"), Track("Applications", "Vision")
 BUILD = Build(Corpus((

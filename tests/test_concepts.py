@@ -1,4 +1,4 @@
-"""kg.concepts and the shipped concept vocabulary (kg/data/concepts)."""
+"""kg.extract.concept_vocab and the shipped concept vocabulary (kg/data/concepts)."""
 from __future__ import annotations
 
 import json
@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from kg import concepts
 from kg.errors import KgError
+from kg.extract import concept_vocab as concepts
 from kg.extract.gazetteer import gazetteer_dir, read_entries
 from kg.identity import entity_key, singular_key
 
@@ -23,7 +23,7 @@ def _words(name: str) -> list[str]:
 
 
 def _spelling() -> dict[str, str]:
-    from kg.extract.concepts import spelling
+    from kg.extract.concept_finder import spelling
 
     return dict(spelling().words)
 
@@ -284,7 +284,7 @@ def test_every_acronym_spells_its_concept():
     ("monocular 3D detection", "3d-object-detection"),
 ])
 def test_adjectival_and_component_forms_reach_their_concept(text, concept):
-    from kg.extract.concepts import build_index, find
+    from kg.extract.concept_finder import build_index, find
 
     words = text.split()
     offsets = [sum(len(w) + 1 for w in words[:k]) for k in range(len(words))]

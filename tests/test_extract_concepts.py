@@ -1,15 +1,13 @@
-"""Concepts in text (kg.extract.concepts and the kg_concepts component)."""
+"""Concepts in text (kg.extract.concept_finder and the kg_concepts component)."""
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
 
-from kg.concepts import build as build_vocab
-from kg.concepts import load
 from kg.extract import extract_texts
 from kg.extract.acronyms import AcronymPair
-from kg.extract.concepts import (
+from kg.extract.concept_finder import (
     build_index,
     find,
     local_acronyms,
@@ -18,6 +16,8 @@ from kg.extract.concepts import (
     plural_keys,
     spelling,
 )
+from kg.extract.concept_vocab import build as build_vocab
+from kg.extract.concept_vocab import load
 
 FIXTURE = str(Path(__file__).parent / "data" / "concepts_fixture")
 
@@ -247,7 +247,7 @@ def test_a_concept_that_is_a_gazetteer_entry_is_narrowed_too():
 
 
 def test_a_word_attested_before_a_vocabulary_head_narrows_only_next_to_the_concept():
-    from kg.extract.concepts import ConceptMatch
+    from kg.extract.concept_finder import ConceptMatch
     from kg.extract.modifiers import extend, load, with_vocabulary
 
     mods = with_vocabulary(load(), ["channel attention", "using gradients", "image restoration"])
@@ -271,7 +271,7 @@ def test_a_word_attested_before_a_vocabulary_head_narrows_only_next_to_the_conce
 def _extended(text: str, first: int, last: int, mods, defined=()) -> str:
     """The span :func:`kg.extract.modifiers.extend` gives a match on words
     ``first:last`` of a text split on spaces."""
-    from kg.extract.concepts import ConceptMatch
+    from kg.extract.concept_finder import ConceptMatch
     from kg.extract.modifiers import extend
 
     words = text.split()

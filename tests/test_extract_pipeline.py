@@ -48,13 +48,13 @@ def test_workers_give_the_same_result(sample_corpus):
 
 
 def test_cli_extract(capsys, sample_corpus):
-    from kg.pipeline import sample_files
+    from kg.build.pipeline import sample_files
 
     assert main(["extract", "-q", *map(str, sample_files())]) == 0
     rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert len(rows) == 39 and [r["id"] for r in rows] == [p.id for p in sample_corpus.papers]
     assert set(rows[0]) == {"id", "abstract", "mentions", "aliases"}
-    from kg.concepts import CONCEPT_TYPES
+    from kg.extract.concept_vocab import CONCEPT_TYPES
 
     types = {"entity": {"model", "method", "dataset", "task", "metric", "other"},
              "concept": set(CONCEPT_TYPES)}

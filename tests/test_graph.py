@@ -1,9 +1,14 @@
-"""kg.graph: the co-authorship graph and the whole knowledge graph."""
+"""kg.analysis.graphs: the co-authorship graph and the whole knowledge graph."""
 from __future__ import annotations
 
 import pytest
 
-from kg.graph import coauthor_graph, collaboration_weights, knowledge_graph, paper_author_keys
+from kg.analysis.graphs import (
+    coauthor_graph,
+    collaboration_weights,
+    knowledge_graph,
+    paper_author_keys,
+)
 from kg.models import Build, Corpus, Extraction, Mention, Paper, Track
 
 
@@ -122,7 +127,7 @@ def _ordinary_and_huge(team: int):
 
 
 def test_a_team_over_the_limit_adds_people_but_no_pairs():
-    from kg.teams import MAX_LINKED_TEAM
+    from kg.util.teams import MAX_LINKED_TEAM
 
     ordinary, huge = _ordinary_and_huge(MAX_LINKED_TEAM + 1)
     alone = coauthor_graph(corpus(*ordinary))
@@ -137,7 +142,7 @@ def test_a_team_over_the_limit_adds_people_but_no_pairs():
 
 
 def test_a_team_at_the_limit_still_links_every_pair():
-    from kg.teams import MAX_LINKED_TEAM
+    from kg.util.teams import MAX_LINKED_TEAM
 
     ordinary, huge = _ordinary_and_huge(MAX_LINKED_TEAM)
     G = coauthor_graph(corpus(*ordinary, huge))

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import rdf_fixture
 
-from kg.graph import knowledge_graph
+from kg.analysis.graphs import knowledge_graph
 from kg.viz import entities_view, entity_view, kg_view, track_view
 from kg.viz.lookup import BuildIndex
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from kg.analysis import analyse
 from kg.analysis._igraph import from_data
 from kg.analysis.caveats import HOMONYM_MAX_CLUSTERING, homonym_suspects
-from kg.graph import coauthor_data
+from kg.analysis.graphs import coauthor_data
 from kg.models import Corpus, Paper
 
 

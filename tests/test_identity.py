@@ -28,7 +28,7 @@ def test_no_module_but_identity_defines_a_key():
     ("kg.extract.normalise", ("compact", "entity_key", "singular_key")),
     ("kg.rdf.labels", ("name_key", "search_key")),
     ("kg.rdf", ("name_key", "search_key")),
-    ("kg.vocab", ("entity_key",)),
+    ("kg.rdf.vocab", ("entity_key",)),
     ("kg.analysis.caveats", ("fold_name",)),
 ])
 def test_the_old_homes_re_export_the_same_functions(module, names):

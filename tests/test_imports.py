@@ -57,7 +57,7 @@ def _cycles(graph: nx.DiGraph) -> list[list[str]]:
 
 def test_the_import_walker_sees_imports():
     graph = import_graph()
-    assert graph.has_edge("kg.pipeline", "kg.buildfolder")
+    assert graph.has_edge("kg.build.pipeline", "kg.build.folder")
     assert graph.has_edge("kg.cli", "kg.errors")
     assert graph.number_of_edges() > 100
 

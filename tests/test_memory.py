@@ -1,4 +1,4 @@
-"""kg.memory: freed heap memory goes back to the system."""
+"""kg.util.memory: freed heap memory goes back to the system."""
 from __future__ import annotations
 
 import subprocess
@@ -7,7 +7,7 @@ import sys
 import pytest
 
 CHILD = """
-from kg.memory import give_back
+from kg.util.memory import give_back
 
 def rss_mib():
     with open("/proc/self/statm") as fh:

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from kg import pipeline
-from kg.buildfolder import LOCK, STORE_DIR
+from kg.build import pipeline
+from kg.build.child import Child, WorkerError
+from kg.build.folder import LOCK, STORE_DIR
 from kg.errors import KgError
-from kg.workers import Child, WorkerError
 
 
 def _digests(folder: Path) -> dict[str, str]:
@@ -65,8 +65,8 @@ def test_error_in_a_stage_process_is_one_line_and_keeps_the_previous_output(
 
 
 def test_error_in_the_parent_stops_the_stage_process(tmp_path, monkeypatch, capsys):
-    from kg import rdf_stage
     from kg.cli import main
+    from kg.rdf import stage as rdf_stage
 
     out = tmp_path / "out"
 
@@ -102,8 +102,8 @@ def test_rdf_files_written_on_a_thread_are_the_same_and_a_violation_still_fails(
         tmp_path, sample_corpus):
     from kg.errors import ValidationError
     from kg.models import Build
-    from kg.rdf_stage import write_rdf
-    from kg.validate import load_shapes
+    from kg.rdf.shacl import load_shapes
+    from kg.rdf.stage import write_rdf
 
     formats = ("nt", "jsonld")
     after = write_rdf(Build(sample_corpus), tmp_path / "after", rdf_formats=formats)
@@ -133,7 +133,7 @@ def test_the_other_stages_start_once_the_store_is_loaded_and_yield_to_the_rdf_st
     done (``loaded``), before graph.ttl is written; that stage's process then runs
     niced. A small one hands it over at once."""
     from kg.models import Build
-    from kg.rdf_stage import write_rdf
+    from kg.rdf.stage import write_rdf
 
     seen = []
 
@@ -155,7 +155,7 @@ def test_the_other_stages_start_once_the_store_is_loaded_and_yield_to_the_rdf_st
 
 ORPHAN = """
 import sys, time
-from kg.workers import Child
+from kg.build.child import Child
 
 def wait_forever(path, receive):
     open(path, "w").write(str(__import__("os").getpid()))
@@ -197,7 +197,7 @@ def test_a_stage_process_dies_with_a_killed_build(tmp_path):
 def test_each_stage_leaves_one_line_with_its_time(tmp_path, capfd, workers):
     import re
 
-    from kg.progress import Progress
+    from kg.util.progress import Progress
 
     pipeline.build(None, tmp_path / "out", workers=workers,
                    progress=Progress(enabled=True, spinner=workers == 1))

@@ -8,12 +8,12 @@ import json
 import pytest
 
 from kg.analysis import analyse
+from kg.analysis.graphs import coauthor_graph
 from kg.cli import main
 from kg.errors import ParseError
-from kg.graph import coauthor_graph
 from kg.identity import person_key
 from kg.models import Corpus, Paper
-from kg.people import apply_people, parse_people, read_people
+from kg.parse.people import apply_people, parse_people, read_people
 
 
 def corpus(*lists):

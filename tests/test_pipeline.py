@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from kg.pipeline import build
+from kg.build.pipeline import build
 
 ROOT = Path(__file__).resolve().parents[1]
 # files that must be byte-identical across builds of the same inputs
@@ -61,7 +61,7 @@ def test_killed_build_leaves_previous_output_usable(tmp_path, icml_txt):
     after = {p.name: p.read_bytes() for p in out.iterdir() if p.is_file()}
     after.pop(".kg-lock")          # the pid of the killed build, which held the lock
     assert after == before
-    from kg.buildread import load_build
+    from kg.build.read import load_build
 
     assert len(load_build(out).corpus.papers) == 39
 

@@ -14,7 +14,7 @@ from rdflib.namespace import DCTERMS, PROV, RDF, RDFS, SKOS, VOID, XSD
 
 from kg.models import Build, Corpus, Extraction, Mention, Paper
 from kg.rdf import paper_label, to_graph, to_jsonld, to_ntriples, to_turtle
-from kg.vocab import KGO, OA, SCHEMA, Minter
+from kg.rdf.vocab import KGO, OA, SCHEMA, Minter
 
 M = Minter()
 
@@ -229,7 +229,7 @@ def test_statistics_match_the_corpus(fixture_graph):
 
 
 def test_teams_over_the_limit_keep_their_authors_but_make_no_collaborations():
-    from kg.teams import MAX_LINKED_TEAM
+    from kg.util.teams import MAX_LINKED_TEAM
 
     team = tuple(f"Given{i} Family{i}" for i in range(MAX_LINKED_TEAM + 1))
     small = ("Ada Lovelace", "Alan Turing")
@@ -250,7 +250,7 @@ def test_teams_over_the_limit_keep_their_authors_but_make_no_collaborations():
 
 
 def test_every_term_the_mapping_names_is_in_the_vocabulary():
-    # the N-Triples terms are made from kg.vocab's DefinedNamespaces; a term
+    # the N-Triples terms are made from kg.rdf.vocab's DefinedNamespaces; a term
     # misspelt in a branch no other test reaches still fails here
     import ast
     from pathlib import Path

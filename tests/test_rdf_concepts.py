@@ -10,10 +10,10 @@ import rdf_fixture
 import rdflib
 from rdflib import Literal, URIRef
 
-from kg.concepts import load
+from kg.extract.concept_vocab import load
 from kg.models import Build, Corpus, Extraction, Mention, Paper
 from kg.rdf import ntriples_to_rdflib, to_ntriples
-from kg.vocab import CONCEPT_CLASSES, DCTERMS, KGO, OA, RDF, SCHEMA, SKOS, Minter
+from kg.rdf.vocab import CONCEPT_CLASSES, DCTERMS, KGO, OA, RDF, SCHEMA, SKOS, Minter
 
 M = Minter()
 

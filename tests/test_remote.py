@@ -24,8 +24,8 @@ from test_queries import CASES
 from kg import queries
 from kg.cli import main
 from kg.errors import QueryError, StoreError
+from kg.queries.results import format_result
 from kg.remote import RemoteStore, push, run_query_remote, with_bindings
-from kg.results import format_result
 from kg.store import EmbeddedStore
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -13,13 +13,13 @@ import networkx as nx
 import pytest
 
 from kg.analysis import analyse
-from kg.coauthors import load_build, stage_outputs, tables
-from kg.export import gexf, graphml, safe_cell, table_csv, vosviewer_map, vosviewer_network
-from kg.graph import coauthor_graph, knowledge_graph
+from kg.analysis.graphs import coauthor_graph, knowledge_graph
+from kg.build.graph_stage import load_build, stage_outputs, tables
+from kg.build.pipeline import build_summary
 from kg.models import Build, Corpus, Extraction, Mention, Paper, Track
-from kg.pipeline import build_summary
-from kg.plots import all_plots
-from kg.report import authors_csv, md_escape, report_document, to_json, to_markdown
+from kg.report.document import authors_csv, md_escape, report_document, to_json, to_markdown
+from kg.report.exports import gexf, graphml, safe_cell, table_csv, vosviewer_map, vosviewer_network
+from kg.report.plots import all_plots
 
 ROOT = Path(__file__).resolve().parents[1]
 HOSTILE = "=cmd|' /C calc'!A0"  # a name that is a spreadsheet formula
@@ -182,7 +182,7 @@ def test_byte_identical_across_runs_and_hash_seeds(tmp_path):
         "import sys, importlib.util\n"
         f"spec = importlib.util.spec_from_file_location('synth', {str(ROOT / 'bench' / 'synth.py')!r})\n"
         "synth = importlib.util.module_from_spec(spec); spec.loader.exec_module(synth)\n"
-        "from kg.coauthors import stage_outputs\n"
+        "from kg.build.graph_stage import stage_outputs\n"
         "for name, c in stage_outputs(synth.make_build(400, seed=3)):\n"
         "    if name in ('report.json', 'coauthors.graphml', 'authors.csv', 'plots/community_sizes.png'):\n"
         "        data = c if isinstance(c, bytes) else ''.join(c).encode()\n"
@@ -213,7 +213,7 @@ def write_build(folder: Path, build: Build) -> None:
 
 
 def test_report_is_typed_and_serialises_to_its_json():
-    from kg.reportdata import CoauthorReport, Report
+    from kg.analysis.records import CoauthorReport, Report
 
     b = small_build()
     r = analyse(b).report
@@ -229,8 +229,8 @@ def test_report_is_typed_and_serialises_to_its_json():
 
 
 def test_write_coauthors_returns_what_it_wrote(tmp_path):
-    from kg.buildread import read_report
-    from kg.coauthors import write_coauthors
+    from kg.build.graph_stage import write_coauthors
+    from kg.build.read import read_report
 
     b = small_build()
     res = write_coauthors(b, tmp_path, corpus=build_summary(b.corpus))

@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from kg import buildfolder as bf
-from kg.coauthors import stage_outputs
+from kg.build import folder as bf
+from kg.build.graph_stage import stage_outputs
+from kg.build.pipeline import build_summary
 from kg.models import Build, Corpus, Extraction, Mention, Paper, Track
-from kg.pipeline import build_summary
-from kg.report_html import markdown_html
+from kg.report.html import markdown_html
 
 SCRIPT = "<script>alert(1)</script>"
 
@@ -36,7 +36,7 @@ def expected(sample) -> dict:
     (FiF is a dataset and a method in the sample: one entity). Concept mentions,
     and mentions of a gazetteer entry that is a concept (LLM), are no entities.
     """
-    from kg.concepts import load
+    from kg.extract.concept_vocab import load
     from kg.identity import entity_key
 
     concept_keys = {entity_key(c.entity) for c in load().concepts.values() if c.entity}

@@ -7,16 +7,16 @@ import rdf_fixture
 from kg.errors import ValidationError
 from kg.models import Build
 from kg.rdf import ntriples_to_rdflib, to_ntriples
-from kg.rdf_stage import write_rdf
-from kg.store import EmbeddedStore
-from kg.validate import (
+from kg.rdf.shacl import (
     check,
     compile_shapes,
     load_shapes,
     shapes_path,
     validate_store,
 )
-from kg.validate_ref import validate_pyshacl
+from kg.rdf.shacl_pyshacl import validate_pyshacl
+from kg.rdf.stage import write_rdf
+from kg.store import EmbeddedStore
 
 R = "https://w3id.org/paper-kg/resource/"
 P1 = f"<{R}paper/{rdf_fixture.P1}>"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pickle
 
-from kg import startcache
+from kg.util import cache as startcache
 
 
 def test_cached_value_is_the_computed_one_and_follows_its_inputs(tmp_path, monkeypatch):

@@ -9,7 +9,7 @@ import rdflib
 from kg.errors import QueryError, StoreError
 from kg.models import Build
 from kg.rdf import to_ntriples
-from kg.rdf_stage import write_rdf
+from kg.rdf.stage import write_rdf
 from kg.store import EmbeddedStore, StoreBuilder, load_graph, open_store, to_term
 
 NT = rdf_fixture.ntriples()

@@ -1,10 +1,10 @@
-"""kg.termination: a SIGTERM that a finaliser swallowed still ends a build before it publishes."""
+"""kg.util.termination: a SIGTERM that a finaliser swallowed still ends a build before it publishes."""
 from __future__ import annotations
 
 import pytest
 
-from kg import termination
-from kg.pipeline import build
+from kg.build.pipeline import build
+from kg.util import termination
 
 
 @pytest.fixture(autouse=True)
@@ -30,7 +30,7 @@ def test_swallowed_sigterm_leaves_previous_output(tmp_path, monkeypatch):
     before = {p.relative_to(out): p.read_bytes() for p in out.rglob("*")
               if p.is_file() and "store" not in p.parts}
 
-    import kg.buildfolder as bf
+    import kg.build.folder as bf
 
     real_seal = bf.seal
 

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from kg.text import clean
+from kg.extract.cleanup import clean
 
 
 @pytest.mark.parametrize("raw,expected", [
@@ -61,7 +61,7 @@ import random as _random
 import re as _re
 import time as _time
 
-from kg import text as _T
+from kg.extract import cleanup as _T
 
 _OLD_URL = _re.compile(r"(?:https?://|ftp://|www\.)[^\s<>\"'{}|\\^`]+[^\s<>\"'{}|\\^`.,;:!?)\]]"
                        r"|\b[\w-]+(?:\.[\w-]+)*\.(?:com|org|io|net|ai|edu|dev)/[^\s)\]]*[^\s.,;:!?)\]]")

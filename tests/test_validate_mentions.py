@@ -11,9 +11,7 @@ import rdf_fixture
 from kg.models import Build
 from kg.rdf import ntriples_to_rdflib, to_ntriples
 from kg.rdf.checks import COVERED, covered_checks, covered_for, covered_violations
-from kg.rdf_stage import _validate
-from kg.store import EmbeddedStore
-from kg.validate import (
+from kg.rdf.shacl import (
     _FIELD,
     SAMPLE,
     load_shapes,
@@ -21,7 +19,9 @@ from kg.validate import (
     shapes_path,
     validate_store,
 )
-from kg.validate_ref import validate_pyshacl
+from kg.rdf.shacl_pyshacl import validate_pyshacl
+from kg.rdf.stage import _validate
+from kg.store import EmbeddedStore
 
 
 def _broken(change) -> Build:

@@ -12,8 +12,8 @@ from pathlib import Path
 import networkx as nx
 import pytest
 
+from kg.analysis.graphs import coauthor_graph, knowledge_graph
 from kg.errors import KgError
-from kg.graph import coauthor_graph, knowledge_graph
 from kg.models import Build, Corpus, Extraction, Mention, Paper, Track
 from kg.viz import (
     coauthors_view,
@@ -35,7 +35,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def mention(text: str, typ: str, start: int, proposed: bool = False, canonical: str | None = None):
-    from kg.vocab import entity_key
+    from kg.rdf.vocab import entity_key
 
     canonical = canonical or text
     return Mention(text, canonical, typ, start, start + len(text), proposed, key=entity_key(canonical))

@@ -1,4 +1,4 @@
-"""kg.vocab: strict namespaces and the one place IRIs are minted."""
+"""kg.rdf.vocab: strict namespaces and the one place IRIs are minted."""
 from __future__ import annotations
 
 import pyoxigraph
@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kg.errors import KgError
-from kg.vocab import DEFAULT_BASE, KGO, OA, PREFIXES, SCHEMA, Minter, entity_key, segment
+from kg.rdf.vocab import DEFAULT_BASE, KGO, OA, PREFIXES, SCHEMA, Minter, entity_key, segment
 
 
 def test_namespaces_are_strict():

@@ -1,6 +1,6 @@
 """Co-authorship analysis: what Newman's studies and bibliometrix report.
 
-Small functions over a :func:`kg.graph.coauthor_graph`, heavy ones run by
+Small functions over a :func:`kg.analysis.graphs.coauthor_graph`, heavy ones run by
 igraph behind the NetworkX-shaped API; every random choice takes a seed.
 
 - :mod:`~kg.analysis.network`: productivity (Lotka), components, density,

@@ -1,6 +1,6 @@
 """Build -> RDF: the knowledge graph of a build as N-Triples, Turtle, JSON-LD or an rdflib Graph.
 
-The mapping follows the vocabulary table of DESIGN.md (see :mod:`kg.vocab`
+The mapping follows the vocabulary table of DESIGN.md (see :mod:`kg.rdf.vocab`
 for the IRIs and the design decisions). It is written for big corpora: the
 triples are produced as N-Triples text in one pass (no per-triple objects),
 streamed in a fixed order, and handed to pyoxigraph in bulk; an
@@ -45,7 +45,7 @@ and, shared between papers::
     collaboration a kgo:Collaboration ; rdfs:label "A — B" (names in order) ;
            kgo:member person, person ; kgo:jointPapers
            (only pairs of people with two or more joint papers; a paper
-           with more than kg.teams.MAX_LINKED_TEAM authors makes no pairs)
+           with more than kg.util.teams.MAX_LINKED_TEAM authors makes no pairs)
     acronym a kgo:Acronym ; kgo:short ; kgo:long ; kgo:definedIn paper ; kgo:denotes entity
     dataset a void:Dataset ; void:triples ; prov:wasGeneratedBy activity
 
@@ -54,7 +54,7 @@ The counts are statistics of the graph itself (like OpenAlex's
 "most ..." questions read one value per node instead of aggregating
 hundreds of thousands of rows at query time.
 
-Every node has an IRI from :class:`kg.vocab.Minter` (no blank nodes).
+Every node has an IRI from :class:`kg.rdf.vocab.Minter` (no blank nodes).
 Without an :class:`~kg.models.Extraction` a paper's clean abstract is its
 abstract as written and it has no mentions.
 
@@ -62,7 +62,7 @@ The package, one concern a module, in the order the data flows:
 
 ==========================  ==================================================
 :mod:`kg.rdf.terms`         N-Triples text of the vocabulary's terms (made
-                            from :mod:`kg.vocab`), of IRIs and literals
+                            from :mod:`kg.rdf.vocab`), of IRIs and literals
 :mod:`kg.rdf.labels`        paper labels and the lookup keys of names
 :mod:`kg.rdf.aggregate`     the nodes papers share, and their counts
 :mod:`kg.rdf.mapping`       the triples of each kind of node

@@ -16,11 +16,11 @@ from html import escape
 from typing import Iterable, Mapping
 from urllib.parse import quote
 
-from kg import buildfolder as bf
+from kg.build import folder as bf
 
 __all__ = ["index_html", "page", "DESCRIPTIONS"]
 
-#: What each known output file is, by section (names from :mod:`kg.buildfolder`).
+#: What each known output file is, by section (names from :mod:`kg.build.folder`).
 DESCRIPTIONS: dict[str, dict[str, str]] = {
     "Interactive views": {
         bf.KG_HTML: "the overview: tracks and the most mentioned concepts and entities",

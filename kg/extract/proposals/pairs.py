@@ -93,7 +93,7 @@ def _concept_names() -> tuple[frozenset[str], frozenset[str]]:
     """The concept vocabulary's acronyms, and its labels and forms in lower case
     (the vocabulary of the pipeline's cached concept index: see
     :func:`kg.extract.proposals.steps._first_words`)."""
-    from kg.extract.concepts import cached_index
+    from kg.extract.concept_finder import cached_index
 
     v = cached_index(None).vocab
     return (frozenset(a for c in v.concepts.values() for a in c.acronyms),

@@ -47,7 +47,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from kg.concepts import load
+from kg.extract.concept_vocab import load
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[2]
@@ -85,7 +85,7 @@ def _tsv(name: str) -> list[list[str]]:
 
 def spelling_table() -> dict[str, str]:
     """British word -> US word: the one-word lines of ``kg/data/spelling.txt``."""
-    from kg.extract.concepts import spelling
+    from kg.extract.concept_finder import spelling
 
     return dict(spelling().words)
 

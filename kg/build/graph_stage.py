@@ -13,7 +13,7 @@ parallel build runs it while the abstracts are extracted) and
 :func:`write_coauthors` finishes it with the extractions (the report, the
 knowledge graph), or does both.
 
-Files (names from :mod:`kg.buildfolder`): ``report.json``, ``report.md``,
+Files (names from :mod:`kg.build.folder`): ``report.json``, ``report.md``,
 ``plots/*.png``, ``report.html`` (the report with its plots, for a browser), ``graph.graphml`` (the whole knowledge graph),
 ``coauthors.graphml`` and ``coauthors.gexf`` (with each author's measures
 and Leiden community, for Gephi), ``coauthors_vosviewer_map.txt`` and
@@ -29,14 +29,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping, Union
 
-from kg import buildfolder, fsio
-from kg.buildfolder import EXPORT_FILES, REPORT_FILES
-from kg.buildread import load_build  # re-exported: it lived here
+from kg.analysis.records import BuildSummary, CoauthorReport, ExtractionSummary, Report
+from kg.build import folder as buildfolder
+from kg.build.folder import EXPORT_FILES, REPORT_FILES
+from kg.build.read import load_build  # re-exported: it lived here
 from kg.errors import KgError
 from kg.identity import normalise_text
 from kg.models import Build, Corpus
-from kg.progress import Progress
-from kg.reportdata import BuildSummary, CoauthorReport, ExtractionSummary, Report
+from kg.util import fsio
+from kg.util.progress import Progress
 
 if TYPE_CHECKING:  # pragma: no cover
     import networkx as nx
@@ -112,9 +113,9 @@ def _stage(progress: Progress | None, description: str):
 def _network_outputs(net: "NetworkAnalysis", corpus: Corpus, products: _Products, *,
                      progress: Progress | None, exports: bool) -> Iterator[tuple[str, Content]]:
     """The files that need the author lists alone: the plots and the co-author exports."""
-    from kg.export import gexf, graphml, vosviewer_map, vosviewer_network
-    from kg.plots import PLOTS
-    from kg.report import authors_csv
+    from kg.report.document import authors_csv
+    from kg.report.exports import gexf, graphml, vosviewer_map, vosviewer_network
+    from kg.report.plots import PLOTS
 
     report = net.provisional_report()   # the plots draw no community's details
     for name, fn in PLOTS.items():
@@ -150,11 +151,11 @@ def _build_outputs(net: "NetworkAnalysis", build: Build, products: _Products, *,
                    exports: bool) -> Iterator[tuple[str, Content]]:
     """The files that need the extractions too: the report and the knowledge graph."""
     from kg.analysis import content_tables, extraction_summary, with_extractions
-    from kg.export import graphml
-    from kg.graph import knowledge_graph
-    from kg.plots import PLOTS
-    from kg.report import report_document, to_json, to_markdown
-    from kg.report_html import markdown_html
+    from kg.analysis.graphs import knowledge_graph
+    from kg.report.document import report_document, to_json, to_markdown
+    from kg.report.exports import graphml
+    from kg.report.html import markdown_html
+    from kg.report.plots import PLOTS
 
     t0 = time.perf_counter()
     result = with_extractions(net, build)
@@ -186,7 +187,7 @@ def _build_outputs(net: "NetworkAnalysis", build: Build, products: _Products, *,
 
 def _author_tracks(corpus: Corpus) -> dict[str, set[str]]:
     """Each person key's tracks (labels of the tracks of their papers)."""
-    from kg.graph import paper_author_keys
+    from kg.analysis.graphs import paper_author_keys
 
     out: dict[str, set[str]] = {}
     for p in corpus.papers:
@@ -333,7 +334,7 @@ def tables(report: CoauthorReport | Mapping) -> list:
     from rich.table import Table
     from rich.text import Text as _Text
 
-    from kg.safetext import for_terminal
+    from kg.util.safetext import for_terminal
 
     def Text(s: str, **kw) -> _Text:  # names are data: no control sequence reaches the terminal
         return _Text(for_terminal(s), **kw)

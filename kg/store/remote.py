@@ -1,15 +1,15 @@
 """A remote SPARQL 1.1 endpoint behind the store API: :class:`RemoteStore`.
 
-:class:`RemoteStore` offers what :class:`kg.embedded.EmbeddedStore` offers
+:class:`RemoteStore` offers what :class:`kg.store.embedded.EmbeddedStore` offers
 (``query(sparql, bindings)``, ``count()``, ``close()``) over any SPARQL 1.1
 endpoint (Virtuoso, Fuseki, QLever, Oxigraph server, ...), speaking the SPARQL
-1.1 Protocol (HTTP POST through :class:`kg.httpclient.HttpClient`) and reading
-SPARQL JSON results into the same :class:`kg.sparql.QueryResult`, so ``kg
+1.1 Protocol (HTTP POST through :class:`kg.store.http.HttpClient`) and reading
+SPARQL JSON results into the same :class:`kg.store.sparql.QueryResult`, so ``kg
 query`` prints the same text whatever the store.
 
 Parameters are never pasted into the query text as strings. SPARQL 1.1 has
 no protocol for bindings, so each bound variable gets a ``VALUES`` clause at
-the start of every group graph pattern (:func:`kg.sparql_text.with_bindings`),
+the start of every group graph pattern (:func:`kg.store.sparql_text.with_bindings`),
 with the value written as an RDF term (escaped literal, validated IRI). That
 gives the engine-side substitution of the embedded store the same meaning:
 the variable is bound everywhere.
@@ -24,10 +24,10 @@ import urllib.parse
 from typing import Any, Callable, Mapping
 
 from kg.errors import QueryError, StoreError
-from kg.httpclient import HttpClient, HttpRefused, Timeouts, check_endpoint, public_url
-from kg.safetext import one_line
-from kg.sparql import QueryResult, from_oxigraph
-from kg.sparql_text import check_parameters, sparql_term, with_bindings
+from kg.store.http import HttpClient, HttpRefused, Timeouts, check_endpoint, public_url
+from kg.store.sparql import QueryResult, from_oxigraph
+from kg.store.sparql_text import check_parameters, sparql_term, with_bindings
+from kg.util.safetext import one_line
 
 __all__ = ["QUERY_TIMEOUT", "RemoteStore", "graph_node"]
 
@@ -43,7 +43,7 @@ def _credentials(user: str | None, password: str | None) -> tuple[str | None, st
 
 
 class RemoteStore:
-    """A SPARQL 1.1 endpoint with the :class:`kg.sparql.SparqlStore` API.
+    """A SPARQL 1.1 endpoint with the :class:`kg.store.sparql.SparqlStore` API.
 
     Parameters
     ----------

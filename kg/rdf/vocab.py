@@ -45,7 +45,7 @@ Design decisions
   tell them from entities); entities are ``skos:Concept`` and one of
   ``kgo:Model``, ``kgo:Method``, ``kgo:Dataset``, ``kgo:Task``, ``kgo:Metric``,
   ``kgo:Other``.
-* Concepts (:mod:`kg.concepts`: what papers are about) are ``skos:Concept``,
+* Concepts (:mod:`kg.extract.concept_vocab`: what papers are about) are ``skos:Concept``,
   ``kgo:Concept`` and one of ``kgo:Method``, ``kgo:ModelClass``, ``kgo:Task``,
   ``kgo:Field``, ``kgo:Metric``, in ``scheme/concepts``, with ``skos:broader``
   between them (the vocabulary's poly-hierarchy). ``kgo:Method``,
@@ -56,7 +56,7 @@ Design decisions
   stay stable; it is then a concept only.
 * A named entity falls under concepts by ``kgo:instanceOf`` (entity ->
   concept, like Wikidata's P31: DDPM -> diffusion model, PPO -> policy
-  gradient), from :meth:`kg.concepts.ConceptVocab.concepts_of_entity` of
+  gradient), from :meth:`kg.extract.concept_vocab.ConceptVocab.concepts_of_entity` of
   its key and kind, else of its family root's; the concept's
   ``skos:broader`` chain gives the rest.
 * Counts (``kgo:paperCount``, ``kgo:mentionCount``, ``kgo:authorCount``,
@@ -117,7 +117,7 @@ class KGO(DefinedNamespace):
     Task: URIRef
     Metric: URIRef
     Other: URIRef  # an entity of another type
-    Concept: URIRef  # a concept of kg's vocabulary (kg.concepts), also a skos:Concept
+    Concept: URIRef  # a concept of kg's vocabulary (kg.extract.concept_vocab), also a skos:Concept
     ModelClass: URIRef  # a concept: a class of models (diffusion model, LLM)
     Field: URIRef  # a concept: a field of research (reinforcement learning)
     Acronym: URIRef  # an acronym defined in abstracts with its long form
@@ -212,7 +212,7 @@ ENTITY_CLASSES: dict[str, URIRef] = {
     "other": KGO.Other,
 }
 
-#: concept type (as in :data:`kg.concepts.CONCEPT_TYPES`) -> its kgo class
+#: concept type (as in :data:`kg.extract.concept_vocab.CONCEPT_TYPES`) -> its kgo class
 CONCEPT_CLASSES: dict[str, URIRef] = {
     "method": KGO.Method,
     "model_class": KGO.ModelClass,

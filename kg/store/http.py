@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Callable, Mapping, cast
 
 from kg.errors import StoreError
-from kg.safetext import UNPRINTABLE, one_line
+from kg.util.safetext import UNPRINTABLE, one_line
 
 __all__ = ["HttpClient", "HttpRefused", "Timeouts", "check_endpoint", "public_url"]
 

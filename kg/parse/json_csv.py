@@ -17,7 +17,7 @@ from typing import Any, Iterator
 from kg.errors import ParseError
 from kg.models import ParseWarning, Source, Track
 from kg.parse.records import Entry, marker_warning, read_track, split_authors_full
-from kg.safetext import count_controls, strip_controls
+from kg.util.safetext import count_controls, strip_controls
 
 TITLE_KEYS = ("title", "paper_title", "name")
 AUTHOR_KEYS = ("authors", "author", "author_names", "authors_shown", "creators")

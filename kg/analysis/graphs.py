@@ -16,8 +16,8 @@ by walking RDF triples.
   homonyms merge) and one edge per pair who wrote together, with ``papers``
   (joint papers) and ``weight`` (Newman's collaboration strength: each joint
   paper with ``n`` authors adds ``1/(n-1)``). A paper with more than
-  :data:`~kg.teams.MAX_LINKED_TEAM` authors adds its authors and their
-  paper counts but no pairs (:mod:`kg.teams`), so one hyper-authored paper
+  :data:`~kg.util.teams.MAX_LINKED_TEAM` authors adds its authors and their
+  paper counts but no pairs (:mod:`kg.util.teams`), so one hyper-authored paper
   costs time and memory linear in its authors, not quadratic.
 
 Only the authors a listing shows are known: a list cut by ``等`` contributes
@@ -46,7 +46,7 @@ import numpy as np
 
 from kg.identity import person_key
 from kg.models import Build, Corpus, Paper, Track
-from kg.teams import links_pairs
+from kg.util.teams import links_pairs
 
 __all__ = [
     "paper_author_keys",
@@ -94,8 +94,8 @@ def collaboration_weights(author_lists: Iterable[Iterable[str]]) -> dict[tuple[s
         authors adds 1 to ``papers`` and ``1/(n-1)`` to ``weight`` of each of
         its pairs, so an author's strengths sum to their number of papers with
         co-authors (Newman 2001, PNAS 98:404). A paper with more than
-        :data:`~kg.teams.MAX_LINKED_TEAM` authors adds no pairs (see
-        :mod:`kg.teams`).
+        :data:`~kg.util.teams.MAX_LINKED_TEAM` authors adds no pairs (see
+        :mod:`kg.util.teams`).
 
     Examples
     --------

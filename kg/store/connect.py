@@ -1,7 +1,7 @@
 """Choosing the store a command reads: an embedded store folder or a remote endpoint.
 
 :func:`open_store` is the one place that knows both kinds of store, so the
-stores themselves (:mod:`kg.embedded`, :mod:`kg.remote_store`) need not know
+stores themselves (:mod:`kg.store.embedded`, :mod:`kg.store.remote`) need not know
 each other; the ``kg`` command (and a notebook) call it with their options.
 """
 from __future__ import annotations
@@ -9,9 +9,9 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from kg.embedded import STORE_DIR, EmbeddedStore
-from kg.remote_store import QUERY_TIMEOUT, RemoteStore
-from kg.sparql import SparqlStore
+from kg.store.embedded import STORE_DIR, EmbeddedStore
+from kg.store.remote import QUERY_TIMEOUT, RemoteStore
+from kg.store.sparql import SparqlStore
 
 __all__ = ["open_store"]
 
@@ -23,7 +23,7 @@ def open_store(store: str | Path | None = None, endpoint: str | None = None,
     """The store a command reads: ``--store DIR``, ``--endpoint URL`` or ``<from_dir>/store``.
 
     ``user``, ``password`` and ``timeout`` (seconds for everything the store
-    does from now on, default :data:`kg.remote_store.QUERY_TIMEOUT`) are for an
+    does from now on, default :data:`kg.store.remote.QUERY_TIMEOUT`) are for an
     endpoint; ``allow_service`` lets the embedded store run ``SERVICE`` clauses.
     """
     if endpoint:

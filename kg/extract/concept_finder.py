@@ -1,4 +1,4 @@
-"""Finding the concepts of :mod:`kg.concepts` in an abstract's tokens.
+"""Finding the concepts of :mod:`kg.extract.concept_vocab` in an abstract's tokens.
 
 Pure functions in the style of :mod:`kg.extract.ruler`; the spaCy component
 (:mod:`kg.extract.components`, ``kg_concepts``) only calls :func:`find` and
@@ -12,7 +12,7 @@ concept whose ``single`` flag allows them; acronyms match case-sensitively
 (with a plural ``s``), and an acronym the abstract defines for a concept's long
 form (``diffusion models (DMs)``) means that concept in that abstract.
 
->>> from kg.concepts import load
+>>> from kg.extract.concept_vocab import load
 >>> idx = build_index(load())
 >>> text = "Diffusion models (DMs) beat post-training quantisation; DMs and LLMs."
 >>> words = ["Diffusion", "models", "(", "DMs", ")", "beat", "post", "-", "training",
@@ -33,8 +33,8 @@ from importlib.resources import files
 from itertools import accumulate, compress
 from typing import Callable, Iterable, Mapping, Sequence
 
-from kg.concepts import Concept, ConceptVocab
 from kg.extract.acronyms import AcronymPair
+from kg.extract.concept_vocab import Concept, ConceptVocab
 from kg.identity import entity_key
 from kg.models import Mention
 
@@ -201,8 +201,8 @@ def cached_index(directory: str | None = None) -> ConceptIndex:
     process and from the start-up cache: extraction and the RDF stage share it."""
     from pathlib import Path
 
-    from kg.concepts import concepts_dir, load
-    from kg.startcache import cached
+    from kg.extract.concept_vocab import concepts_dir, load
+    from kg.util.cache import cached
 
     paths = [*sorted((Path(directory) if directory else concepts_dir()).glob("*.jsonl")),
              Path(str(files("kg") / "data" / "spelling.txt"))]
@@ -246,7 +246,7 @@ def local_acronyms(pairs: Sequence[AcronymPair], index: ConceptIndex) -> dict[st
     the concept of their long form; None for a vocabulary acronym the abstract
     spells out as something else ("domain mixing (DM)" is no diffusion model).
 
-    >>> from kg.concepts import load
+    >>> from kg.extract.concept_vocab import load
     >>> idx = build_index(load())
     >>> local_acronyms([AcronymPair("denoising diffusion models", "DDMs", 0, 26, 28, 32),
     ...                 AcronymPair("domain mixing", "DM", 40, 53, 55, 57)], idx)
@@ -379,7 +379,7 @@ def head_concept(name: str, index: ConceptIndex) -> str | None:
     words that alone may match count as one-word heads (a ``single`` concept or
     an acronym, case-sensitive).
 
-    >>> from kg.concepts import load
+    >>> from kg.extract.concept_vocab import load
     >>> idx = build_index(load())
     >>> [head_concept(n, idx) for n in ("Exclusion-Guided Proxy Contrastive Learning",
     ...                                 "Streaming Vision Transformer", "RO-ViT", "ViT-B/16",

@@ -1,17 +1,17 @@
 """``build()``: compose the stages and write the output folder.
 
 Each stage is a library call that writes its files into the staging folder
-(atomically, :mod:`kg.fsio`) and returns a frozen result: parse
+(atomically, :mod:`kg.util.fsio`) and returns a frozen result: parse
 (:class:`ParseStageResult`), extract (:class:`ExtractStageResult`), RDF
-(:class:`kg.rdf_stage.RdfStageResult`), graphs and report
-(:class:`kg.coauthors.CoauthorStageResult`), views
+(:class:`kg.rdf.stage.RdfStageResult`), graphs and report
+(:class:`kg.build.graph_stage.CoauthorStageResult`), views
 (:class:`ViewsStageResult`). This module orders them, computes the build's
 counts once (:func:`build_summary`) and publishes the folder
-(:mod:`kg.buildfolder`, which also names every file).
+(:mod:`kg.build.folder`, which also names every file).
 
 With ``workers > 1`` the graph stage and the views run in a forked process
-(:mod:`kg.workers`) beside extraction and the RDF stage, the co-authorship
-analysis starting right after parsing (:func:`kg.coauthors.write_network_files`);
+(:mod:`kg.build.child`) beside extraction and the RDF stage, the co-authorship
+analysis starting right after parsing (:func:`kg.build.graph_stage.write_network_files`);
 the files are the same as with one worker.
 """
 from __future__ import annotations
@@ -26,16 +26,17 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterator, Mapping, Sequence
 
-from kg import buildfolder, fsio, memory, termination
+from kg.analysis.records import BuildSummary, ExtractionCounts
+from kg.build import folder as buildfolder
 from kg.errors import NoPapersError
 from kg.models import Build, Corpus, Extraction
-from kg.progress import QUIET, Progress
-from kg.reportdata import BuildSummary, ExtractionCounts
-from kg.sample import sample_files  # re-exported: it lived here
+from kg.parse.sample import sample_files  # re-exported: it lived here
+from kg.util import fsio, memory, termination
+from kg.util.progress import QUIET, Progress
 
 if TYPE_CHECKING:  # pragma: no cover
-    from kg.coauthors import CoauthorStageResult, NetworkFiles
-    from kg.people import PeopleRules
+    from kg.build.graph_stage import CoauthorStageResult, NetworkFiles
+    from kg.parse.people import PeopleRules
 
 __all__ = ["BuildResult", "ParseStageResult", "ExtractStageResult", "GraphsStageResult",
            "ViewsStageResult", "build",
@@ -127,26 +128,26 @@ def build(
 ) -> BuildResult:
     """Read listings (default: the bundled sample) and write every output.
 
-    ``people`` names a people file (:mod:`kg.people`): its merges and
+    ``people`` names a people file (:mod:`kg.parse.people`): its merges and
     exclusions are applied to the author lists right after parsing.
 
     The output folder must be missing, empty or a kg build
-    (:func:`kg.buildfolder.check_target`); anything in it that kg did not
+    (:func:`kg.build.folder.check_target`); anything in it that kg did not
     write is left alone. Everything is written into a staging folder inside
     ``out_dir`` and moved into place only when the whole build has
     succeeded, so a failed or killed build leaves the previous output as it
     was.
     """
     if base is not None:
-        from kg.vocab import check_base
+        from kg.rdf.vocab import check_base
 
         check_base(base)  # a bad --base fails before any work
-    from kg.rdf_stage import check_options
+    from kg.rdf.stage import check_options
 
     check_options(rdf_formats)  # so does an unknown RDF format
     rules = None
     if people is not None:
-        from kg.people import read_people
+        from kg.parse.people import read_people
 
         rules = read_people(people)  # so does a bad people file
     final = buildfolder.check_target(out_dir)
@@ -192,7 +193,7 @@ def _parse_stage(out: Path, paths: list[Path], *, input_format: str | None,
     with progress.stage("parsing listings"):
         corpus = read_corpus(paths, format=input_format, max_bytes=max_bytes)
         if people is not None:
-            from kg.people import apply_people
+            from kg.parse.people import apply_people
 
             corpus = apply_people(corpus, people)
     timings = {"parse": time.perf_counter() - t0}
@@ -244,9 +245,9 @@ class GraphsStageResult:
 def _graphs_stage(out: Path, build_: Build, counts: BuildSummary, *, progress: Progress,
                   network: NetworkFiles | None = None) -> GraphsStageResult:
     """The co-authorship analysis, report, plots and graph exports
-    (:func:`kg.coauthors.write_coauthors`), then the interactive views, which
+    (:func:`kg.build.graph_stage.write_coauthors`), then the interactive views, which
     reuse its graphs and communities."""
-    from kg.coauthors import write_coauthors
+    from kg.build.graph_stage import write_coauthors
 
     graphs = write_coauthors(build_, out, corpus=replace(counts, extraction=None),
                              progress=progress, network=network)
@@ -352,7 +353,7 @@ def _graphs_child(out: Path, corpus: Corpus, progress: Progress,
                   receive: Callable[[], tuple]) -> GraphsStageResult:
     """A parallel build's graph stage, in its own process: the author lists' analysis
     and files while the parent extracts, the rest once it has the extractions."""
-    from kg.coauthors import write_network_files
+    from kg.build.graph_stage import write_network_files
 
     _long_lived()
     network = write_network_files(corpus, out, progress=progress)
@@ -390,9 +391,9 @@ def _build_into(
     mind waiting; its process then runs at a lower priority (:data:`CHILD_NICE`), so
     validation keeps its pace too.
     """
+    from kg.build.child import Child
     from kg.extract.gazetteer import load as load_gazetteer
-    from kg.rdf_stage import load_rdf, map_rdf
-    from kg.workers import Child
+    from kg.rdf.stage import load_rdf, map_rdf
 
     parsed = _parse_stage(out, paths, input_format=input_format, max_bytes=max_bytes,
                           progress=progress, people=people)

@@ -20,8 +20,7 @@ import json
 import re
 from typing import Iterable, Iterator, Mapping, Sequence
 
-from kg.export import table_csv
-from kg.reportdata import (
+from kg.analysis.records import (
     BuildSummary,
     CoauthorReport,
     ContentTables,
@@ -29,6 +28,7 @@ from kg.reportdata import (
     ExtractionSummary,
     Report,
 )
+from kg.report.exports import table_csv
 
 __all__ = ["report_document", "to_json", "to_markdown", "md_escape", "authors_csv"]
 
@@ -54,7 +54,7 @@ def report_document(coauthors: CoauthorReport | Mapping, corpus: BuildSummary | 
     """The ``report.json`` document: ``corpus``, ``extraction``, ``coauthors``, ``content``.
 
     ``corpus`` is the build's counts without the extraction's
-    (:func:`kg.pipeline.build_summary`), ``extraction``
+    (:func:`kg.build.pipeline.build_summary`), ``extraction``
     :func:`kg.analysis.extraction_summary`, ``content``
     :func:`kg.analysis.content_tables`; each may be ``None`` (left out).
     Each part may be its typed value or its JSON (a dict).

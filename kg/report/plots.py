@@ -1,7 +1,7 @@
 """PNG plots of the co-authorship report (matplotlib, Agg; no global state).
 
 Each function takes the co-authorship report (a
-:class:`~kg.reportdata.CoauthorReport`, as :func:`kg.analysis.analyse` gives
+:class:`~kg.analysis.records.CoauthorReport`, as :func:`kg.analysis.analyse` gives
 it, or its JSON) and returns PNG bytes; the same report gives the same bytes
 (no timestamps or software version are embedded).
 
@@ -23,7 +23,7 @@ from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
-from kg.reportdata import CoauthorReport
+from kg.analysis.records import CoauthorReport
 
 __all__ = ["degree_distribution_png", "lotka_png", "component_sizes_png",
            "community_sizes_png", "PLOTS", "all_plots"]
@@ -148,6 +148,6 @@ PLOTS = {
 
 
 def all_plots(report: CoauthorReport | Mapping) -> dict[str, bytes]:
-    """Every plot, by file name (in :data:`kg.buildfolder.PLOTS_DIR`)."""
+    """Every plot, by file name (in :data:`kg.build.folder.PLOTS_DIR`)."""
     report = CoauthorReport.from_json(report)
     return {name: fn(report) for name, fn in PLOTS.items()}

@@ -1,9 +1,9 @@
 """``report.html``: the report as one page to read in a browser.
 
-The page is made from ``report.md`` (:func:`kg.report.to_markdown`), so
+The page is made from ``report.md`` (:func:`kg.report.document.to_markdown`), so
 both say the same: :func:`markdown_html` reads back the few constructs the
 report writes (headings, tables, bullet lists, paragraphs), undoes the
-Markdown escaping of :func:`kg.report.md_escape` and HTML-escapes every
+Markdown escaping of :func:`kg.report.document.md_escape` and HTML-escapes every
 text. It is not a general Markdown reader: anything else is shown as text.
 The plots are linked relatively (``plots/*.png`` beside the page, as
 ``kg build`` writes them), so the page stays small and opens from disk
@@ -23,9 +23,9 @@ from html import escape
 from typing import Iterable, Iterator
 from urllib.parse import quote
 
-from kg import buildfolder as bf
-from kg.report import to_markdown
-from kg.reportdata import Report
+from kg.analysis.records import Report
+from kg.build import folder as bf
+from kg.report.document import to_markdown
 from kg.viz.site import page
 
 __all__ = ["to_html", "markdown_html"]
@@ -106,9 +106,9 @@ def _plots(plots: Iterable[str]) -> str:
 
 
 def markdown_html(markdown: str, plots: Iterable[str] = (), title: str = "kg report") -> str:
-    """The page of a report written as :func:`kg.report.to_markdown` writes it.
+    """The page of a report written as :func:`kg.report.document.to_markdown` writes it.
 
-    ``plots`` are file names in :data:`kg.buildfolder.PLOTS_DIR`, shown in
+    ``plots`` are file names in :data:`kg.build.folder.PLOTS_DIR`, shown in
     their order after the co-authorship network's measures (before its top
     authors; at the end of a report without them).
     """

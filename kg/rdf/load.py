@@ -9,9 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from kg.buildfolder import GRAPH_NT, GRAPH_TTL
-from kg.embedded import STORE_DIR, EmbeddedStore, error_text
+from kg.build.folder import GRAPH_NT, GRAPH_TTL
 from kg.errors import StoreError
+from kg.store.embedded import STORE_DIR, EmbeddedStore, error_text
 
 if TYPE_CHECKING:  # pragma: no cover
     import rdflib
@@ -61,7 +61,7 @@ def load_graph(path: str | Path = "output") -> "rdflib.Graph":
     if fmt == "json-ld":
         import rdflib
 
-        from kg.vocab import PREFIXES
+        from kg.rdf.vocab import PREFIXES
 
         g = rdflib.Graph()
         for prefix, ns in PREFIXES.items():

@@ -1,7 +1,7 @@
 """Exports for the tools bibliometricians use: GraphML, GEXF (Gephi), VOSviewer, CSV.
 
 Each writer is a generator of text chunks (the caller writes them, e.g.
-atomically with :mod:`kg.fsio`), streams the graph without building a
+atomically with :mod:`kg.util.fsio`), streams the graph without building a
 document tree, and emits nodes and edges in the graph's own (sorted) order,
 so the same graph gives byte-identical files.
 
@@ -33,7 +33,7 @@ from typing import Iterable, Iterator, Mapping
 
 import networkx as nx
 
-from kg.safetext import guard_formula, strip_controls
+from kg.util.safetext import guard_formula, strip_controls
 
 __all__ = ["xml_text", "safe_cell", "graphml", "gexf", "vosviewer_map", "vosviewer_network",
            "table_csv"]

@@ -53,8 +53,8 @@ class QueryResult:
 
 
 class SparqlStore(Protocol):
-    """What every kg store offers (:class:`kg.embedded.EmbeddedStore`,
-    :class:`kg.remote_store.RemoteStore`).
+    """What every kg store offers (:class:`kg.store.embedded.EmbeddedStore`,
+    :class:`kg.store.remote.RemoteStore`).
 
     * ``query(sparql, bindings)`` -> :class:`QueryResult`, with ``bindings``
       (variable name -> RDF term) given to the engine, never pasted into the

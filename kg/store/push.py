@@ -5,7 +5,7 @@ SPARQL 1.1 Graph Store HTTP Protocol where the server offers it, otherwise
 by SPARQL Update ``INSERT DATA`` in batches), and one SPARQL Update ``MOVE``
 then puts that graph in place of the old one. A push that fails before the
 ``MOVE`` leaves the old graph whole, says so, and drops the temporary graph.
-Requests go through a :class:`kg.remote_store.RemoteStore`, so they have its
+Requests go through a :class:`kg.store.remote.RemoteStore`, so they have its
 deadlines, retries and one-line errors.
 """
 from __future__ import annotations
@@ -17,12 +17,12 @@ import uuid
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
-from kg.buildfolder import GRAPH_NT, GRAPH_TTL, STORE_DIR
-from kg.embedded import EmbeddedStore
+from kg.build.folder import GRAPH_NT, GRAPH_TTL, STORE_DIR
 from kg.errors import StoreError
-from kg.httpclient import HttpRefused, public_url
-from kg.remote_store import RemoteStore, graph_node
-from kg.sparql_text import sparql_term
+from kg.store.embedded import EmbeddedStore
+from kg.store.http import HttpRefused, public_url
+from kg.store.remote import RemoteStore, graph_node
+from kg.store.sparql_text import sparql_term
 
 __all__ = ["DEFAULT_GRAPH", "PUSH_TIMEOUT", "graph_store_candidates", "push"]
 

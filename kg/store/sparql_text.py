@@ -19,7 +19,7 @@ import re
 from typing import Any, Iterable, Mapping
 
 from kg.errors import QueryError
-from kg.sparql import to_term
+from kg.store.sparql import to_term
 
 __all__ = ["check_parameters", "sparql_term", "uses_service", "variables", "with_bindings"]
 
@@ -113,7 +113,7 @@ _ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r", "\t": "\\t",
 
 
 def sparql_term(value: Any) -> str:
-    """An RDF term (or Python value, see :func:`kg.sparql.to_term`) in SPARQL syntax.
+    """An RDF term (or Python value, see :func:`kg.store.sparql.to_term`) in SPARQL syntax.
 
     Literals are quoted with every quote, backslash and control character
     escaped, so the text can only ever be one term; IRIs are validated by

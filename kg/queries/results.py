@@ -16,7 +16,7 @@ leading ``'`` (as ``authors.csv`` does) unless ``formula_guard=False``.
 Examples
 --------
 >>> import pyoxigraph as ox
->>> from kg.sparql import QueryResult
+>>> from kg.store.sparql import QueryResult
 >>> r = QueryResult("select", ("name", "n"), ((ox.Literal("Ada"), ox.Literal(2)),))
 >>> print(format_result(r, "csv"), end="")
 name,n\r
@@ -35,9 +35,9 @@ import json
 import unicodedata
 
 from kg.errors import QueryError
-from kg.safetext import for_terminal, guard_formula, json_for_terminal, strip_controls
-from kg.sparql import QueryResult
-from kg.vocab import PREFIXES
+from kg.rdf.vocab import PREFIXES
+from kg.store.sparql import QueryResult
+from kg.util.safetext import for_terminal, guard_formula, json_for_terminal, strip_controls
 
 __all__ = ["FORMATS", "format_result", "to_csv", "to_json", "to_table", "to_tsv"]
 

@@ -7,7 +7,7 @@ build replaces exactly what the manifest lists and leaves everything else
 (a saved view, the user's notes) alone. The output folder itself is never
 renamed, removed or chmod-ed, so ``-o .``, a mount point or a symbolic link
 to a folder work like any other folder. The names of the outputs are
-written here and nowhere else (:data:`KNOWN_OUTPUTS`); :mod:`kg.buildread`
+written here and nowhere else (:data:`KNOWN_OUTPUTS`); :mod:`kg.build.read`
 reads a build back.
 
 The steps, each a small function:
@@ -35,8 +35,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
-from kg import __version__, fsio
+from kg import __version__
 from kg.errors import OutputFolderError
+from kg.util import fsio
 
 MANIFEST = ".kg-manifest.json"
 LOCK = ".kg-lock"
@@ -69,7 +70,7 @@ COAUTHORS_HTML = "coauthors.html"
 ENTITIES_HTML = "entities.html"
 CONCEPTS_HTML = "concepts.html"
 INDEX_HTML = "index.html"
-#: files of the co-authorship report and the graph exports, as ``kg.coauthors`` writes them
+#: files of the co-authorship report and the graph exports, as ``kg.build.graph_stage`` writes them
 REPORT_FILES = (REPORT_JSON, REPORT_MD, REPORT_HTML)
 EXPORT_FILES = (GRAPH_GRAPHML, COAUTHORS_GRAPHML, COAUTHORS_GEXF, VOSVIEWER_MAP,
                 VOSVIEWER_NETWORK, AUTHORS_CSV)

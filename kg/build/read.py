@@ -1,7 +1,7 @@
 """Reading a build folder back: its papers, extractions, report and counts.
 
-The file names are :mod:`kg.buildfolder`'s; what is read comes back as the
-typed values the build wrote (:mod:`kg.models`, :mod:`kg.reportdata`), with
+The file names are :mod:`kg.build.folder`'s; what is read comes back as the
+typed values the build wrote (:mod:`kg.models`, :mod:`kg.analysis.records`), with
 the models' own codecs, so a build read back is the build that was written:
 the same papers, mentions (with their keys and families) and acronyms.
 For ``kg coauthors``, ``kg viz``, ``kg query --from`` and notebooks. The
@@ -14,10 +14,10 @@ import json
 from pathlib import Path
 from typing import Callable, Iterator, TypeVar
 
-from kg import buildfolder
+from kg.analysis.records import BuildSummary, Report
+from kg.build import folder as buildfolder
 from kg.errors import KgError
 from kg.models import Build, Corpus, Extraction, Paper
-from kg.reportdata import BuildSummary, Report
 
 __all__ = ["load_build", "read_report", "read_summary"]
 
@@ -91,12 +91,12 @@ def _json_file(path: Path) -> dict:
 
 
 def read_report(folder: str | Path = "output") -> Report:
-    """The build's ``report.json`` as a typed :class:`~kg.reportdata.Report`."""
+    """The build's ``report.json`` as a typed :class:`~kg.analysis.records.Report`."""
     return _read_typed(Path(folder) / buildfolder.REPORT_JSON, Report.from_json, "report")
 
 
 def read_summary(folder: str | Path = "output") -> BuildSummary:
-    """The build's ``summary.json`` as a typed :class:`~kg.reportdata.BuildSummary`."""
+    """The build's ``summary.json`` as a typed :class:`~kg.analysis.records.BuildSummary`."""
     return _read_typed(Path(folder) / buildfolder.SUMMARY, BuildSummary.from_json, "summary")
 
 

@@ -1,6 +1,6 @@
-"""SHACL validation of the kg graph: SPARQL inside the store (pySHACL: :mod:`kg.validate_ref`).
+"""SHACL validation of the kg graph: SPARQL inside the store (pySHACL: :mod:`kg.rdf.shacl_pyshacl`).
 
-The shapes ship with kg (``kg/shapes/shapes.ttl``). pySHACL is the reference
+The shapes ship with kg (``kg/rdf/shapes/shapes.ttl``). pySHACL is the reference
 validator but works on an in-memory rdflib graph and is far too slow for big
 builds (see ``bench/rdf_bench.py``), so builds validate inside the store:
 :func:`compile_shapes` turns each constraint of the shapes into one SPARQL
@@ -29,12 +29,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Collection, Iterable
 
 from kg.errors import ValidationError
-from kg.vocab import PREFIXES
+from kg.rdf.vocab import PREFIXES
 
 if TYPE_CHECKING:  # pragma: no cover
     import rdflib
 
-    from kg.sparql import SparqlStore
+    from kg.store.sparql import SparqlStore
 
 __all__ = ["Check", "Report", "Violation", "check", "compile_shapes", "load_shapes",
            "validate_store"]
@@ -95,7 +95,7 @@ class Check:
 
 
 def shapes_path() -> Path:
-    return Path(str(files("kg") / "shapes" / "shapes.ttl"))
+    return Path(str(files("kg.rdf") / "shapes" / "shapes.ttl"))
 
 
 def load_shapes(source: str | Path | None = None) -> "rdflib.Graph":

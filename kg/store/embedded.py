@@ -4,7 +4,7 @@
 :class:`StoreBuilder` (written beside the old store and renamed over it, so
 an interrupted build never leaves half a store), and ``kg query`` opens it
 read-only with :class:`EmbeddedStore`, so nothing is parsed again. It offers
-the :class:`kg.sparql.SparqlStore` API: parameters are substituted by the
+the :class:`kg.store.sparql.SparqlStore` API: parameters are substituted by the
 engine itself, never pasted into the query text.
 """
 from __future__ import annotations
@@ -15,11 +15,11 @@ import shutil
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterator, Mapping
 
-from kg.buildfolder import STORE_DIR
+from kg.build.folder import STORE_DIR
 from kg.errors import QueryError, StoreError
-from kg.fsio import fresh_dir
-from kg.sparql import QueryResult, from_oxigraph, to_term
-from kg.sparql_text import check_parameters, uses_service, with_bindings
+from kg.store.sparql import QueryResult, from_oxigraph, to_term
+from kg.store.sparql_text import check_parameters, uses_service, with_bindings
+from kg.util.fsio import fresh_dir
 
 if TYPE_CHECKING:  # pragma: no cover
     import pyoxigraph
@@ -46,7 +46,7 @@ def run_query(store, sparql: str, bindings: Mapping[str, Any] | None = None) -> 
 
     A projected variable is substituted by the engine; one the query uses
     without projecting it (which the engine's substitution refuses) is bound
-    by a ``VALUES`` clause instead (:func:`kg.sparql_text.with_bindings`),
+    by a ``VALUES`` clause instead (:func:`kg.store.sparql_text.with_bindings`),
     which means the same: the variable has that value everywhere. A name
     that is no variable of the query raises :class:`QueryError`.
     """

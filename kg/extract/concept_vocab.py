@@ -4,7 +4,7 @@ Concepts (methods and technique families, model classes, tasks, fields,
 metrics) live in JSON Lines files under ``kg/data/concepts/`` (schema in
 ``SCHEMA.md`` there). This module reads and checks them: every ``broader`` and
 link names a known concept, the hierarchy is acyclic, ids are unique. It has
-no matching code; :mod:`kg.extract.concepts` finds concepts in text.
+no matching code; :mod:`kg.extract.concept_finder` finds concepts in text.
 
 >>> v = load()
 >>> v.concepts["diffusion-model"].type

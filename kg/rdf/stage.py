@@ -1,6 +1,6 @@
 """The RDF stage of a build: graph files, the embedded store, SHACL validation.
 
-Called by :func:`kg.pipeline.build` with the build's (staging) output
+Called by :func:`kg.build.pipeline.build` with the build's (staging) output
 folder, as :func:`map_rdf` (step 1) then :func:`load_rdf` (the rest), so
 that the build's extractions can leave the process in between;
 :func:`write_rdf` does both. In order:
@@ -8,7 +8,7 @@ that the build's extractions can leave the process in between;
 1. the graph as N-Triples (:mod:`kg.rdf`), streamed to a temporary file;
 2. the N-Triples bulk-loaded into a new pyoxigraph store written beside
    ``store/`` (:class:`kg.store.StoreBuilder`);
-3. the graph validated against the shapes, in the store (:mod:`kg.validate`;
+3. the graph validated against the shapes, in the store (:mod:`kg.rdf.shacl`;
    the nodes of mentions and authorships by the mapping's own checks, made in
    step 1, :mod:`kg.rdf.checks`);
    a violation raises :class:`kg.errors.ValidationError`, the build fails
@@ -35,17 +35,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Mapping, Sequence
 
-from kg import fsio, memory
-from kg.buildfolder import RDF_FILES
+from kg.build.folder import RDF_FILES
 from kg.models import Build, Entity
-from kg.progress import QUIET, Progress
+from kg.util import fsio, memory
+from kg.util.progress import QUIET, Progress
 
 if TYPE_CHECKING:  # pragma: no cover
     import rdflib
 
-    from kg.concepts import ConceptVocab
+    from kg.extract.concept_vocab import ConceptVocab
     from kg.rdf.checks import CoveredChecks
-    from kg.validate import Report
+    from kg.rdf.shacl import Report
 
 __all__ = ["RDF_FORMATS", "MappedGraph", "RdfStageResult", "check_options", "load_rdf", "map_rdf",
            "write_rdf"]
@@ -103,11 +103,11 @@ def write_rdf(build: Build, out: str | Path, *, base: str | None = None,
         parallel build does this: a small one from the load, a large one from
         compaction (the loader's threads keep the cores busy, and at 100,000
         papers the thread slowed the load).
-    concepts : kg.concepts.ConceptVocab, optional
+    concepts : kg.extract.concept_vocab.ConceptVocab, optional
         The concept vocabulary (default: the one kg ships).
     loaded : callable, optional
         Called once the bulk load is done (a parallel build starts its other
-        stages there: see :func:`kg.pipeline.build`).
+        stages there: see :func:`kg.build.pipeline.build`).
 
     Raises
     ------
@@ -165,8 +165,8 @@ def load_rdf(mapped: MappedGraph, out: str | Path, *, rdf_formats: Sequence[str]
              loaded: Callable[[], None] | None = None) -> RdfStageResult:
     """Steps 2 to 4 of :func:`write_rdf` (the parameters are its own) on a
     :func:`map_rdf` result, whose N-Triples file it removes or renames."""
-    from kg.embedded import STORE_DIR, StoreBuilder
-    from kg.validate import check
+    from kg.rdf.shacl import check
+    from kg.store.embedded import STORE_DIR, StoreBuilder
 
     out = Path(out)
     nt_tmp = mapped.nt
@@ -181,7 +181,7 @@ def load_rdf(mapped: MappedGraph, out: str | Path, *, rdf_formats: Sequence[str]
                 writer = _Serialiser(nt_tmp, out, rdf_formats, progress)
             t0 = time.perf_counter()
             with progress.stage("loading the SPARQL store"):
-                # the text is kg.rdf's own (every IRI minted by kg.vocab, every
+                # the text is kg.rdf's own (every IRI minted by kg.rdf.vocab, every
                 # literal escaped), so the loader need not check the IRIs again
                 store.load_ntriples(nt_tmp, lenient=True)
             timings["store"] = time.perf_counter() - t0
@@ -225,7 +225,7 @@ def _validate(checked: "CoveredChecks", store, shapes: "rdflib.Graph | None") ->
     constraints that the mapping's templates guarantee, whose data-dependent parts
     were checked on the build itself (:mod:`kg.rdf.checks`, :func:`map_rdf`): the
     same violations, half the work."""
-    from kg.validate import Report, validate_store
+    from kg.rdf.shacl import Report, validate_store
 
     report = validate_store(store, shapes, covered=checked.covered)
     if not checked.covered:

@@ -25,7 +25,7 @@ from typing import Callable, Iterable, TypeVar
 __all__ = ["cache_dir", "cached", "digest"]
 
 T = TypeVar("T")
-PACKAGE = Path(__file__).resolve().parent
+PACKAGE = Path(__file__).resolve().parents[1]
 
 
 @lru_cache(maxsize=1)

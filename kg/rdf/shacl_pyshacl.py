@@ -1,13 +1,13 @@
-"""The reference engine: pySHACL on an rdflib graph, its results as a :class:`kg.validate.Report`.
+"""The reference engine: pySHACL on an rdflib graph, its results as a :class:`kg.rdf.shacl.Report`.
 
-Far too slow for big builds (they validate inside the store, :mod:`kg.validate`);
+Far too slow for big builds (they validate inside the store, :mod:`kg.rdf.shacl`);
 the tests run it beside the store's engine on the same graphs and compare.
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from kg.validate import _RDF_TYPE, SH, Report, Violation, _short, compile_shapes, load_shapes
+from kg.rdf.shacl import _RDF_TYPE, SH, Report, Violation, _short, compile_shapes, load_shapes
 
 if TYPE_CHECKING:  # pragma: no cover
     import rdflib
