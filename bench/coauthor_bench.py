@@ -26,7 +26,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import synth  # noqa: E402
 
-from kg.build.graph_stage import REPORT_FILES, write_coauthors  # noqa: E402
+from kg.build.graph_stage import write_coauthors  # noqa: E402
+from kg.outputs import REPORT_FILES  # noqa: E402
 
 
 def peak_mb() -> float:

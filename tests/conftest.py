@@ -52,8 +52,8 @@ def icml_corpus(icml_txt):
 
 @pytest.fixture(scope="session")
 def sample_corpus():
-    from kg.build.pipeline import sample_files
     from kg.parse import read_corpus
+    from kg.parse.sample import sample_files
 
     return read_corpus(sample_files())
 

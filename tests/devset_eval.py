@@ -36,7 +36,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Collection, Mapping
 
-from kg.extract.normalise import entity_key, singular_key, strip_variant
+from kg.extract.normalise import strip_variant
+from kg.identity import entity_key, singular_key
 
 SCORED_TYPES = ("model", "method", "dataset")
 DEFAULT = Path(__file__).resolve().parent / "data" / "devset" / "devset.jsonl"

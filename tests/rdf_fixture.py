@@ -95,7 +95,7 @@ def make() -> Build:
 
 def entities() -> dict[str, Entity]:
     """Known-entity metadata (as a gazetteer gives it): kinds and families."""
-    from kg.rdf.vocab import entity_key
+    from kg.identity import entity_key
 
     rows = [
         Entity("QuickPrune", "method", entity_key("QuickPrune"), kind="pruning"),
@@ -200,7 +200,7 @@ def make_concepts() -> Build:
 
 def concept_entities() -> dict[str, Entity]:
     """:func:`entities` and QuantX (a method of kind quantization)."""
-    from kg.rdf.vocab import entity_key
+    from kg.identity import entity_key
 
     out = entities()
     out[entity_key("QuantX")] = Entity("QuantX", "method", entity_key("QuantX"),

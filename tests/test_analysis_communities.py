@@ -4,11 +4,12 @@ from __future__ import annotations
 import networkx as nx
 import pytest
 
-from kg.analysis.caveats import data_caveats, fold_name, name_variants
+from kg.analysis.caveats import data_caveats, name_variants
 from kg.analysis.communities import describe, leiden, louvain, modularity, paper_communities
 from kg.analysis.graphs import coauthor_graph
 from kg.analysis.pairs import ego_network, ego_summary, find_author, strongest_pairs
 from kg.errors import KgError
+from kg.identity import fold_name
 from kg.models import Build, Corpus, Extraction, Mention, Paper, Track
 
 

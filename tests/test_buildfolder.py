@@ -12,8 +12,10 @@ from pathlib import Path
 
 import pytest
 
+from kg import outputs
 from kg.build import folder as buildfolder
-from kg.build.folder import LOCK, MANIFEST, Manifest, OutputFolderError
+from kg.build.folder import Manifest, OutputFolderError
+from kg.outputs import LOCK, MANIFEST
 
 ROOT = Path(__file__).resolve().parents[1]
 LISTING = """论文检索
@@ -102,10 +104,10 @@ def test_every_output_name_is_the_build_folders():
     from kg.store import STORE_DIR
     from kg.viz.site import DESCRIPTIONS
 
-    assert RDF_FORMATS == buildfolder.RDF_FILES and STORE_DIR == buildfolder.STORE_DIR
+    assert RDF_FORMATS == outputs.RDF_FILES and STORE_DIR == outputs.STORE_DIR
     described = {n for names in DESCRIPTIONS.values() for n in names}
-    assert described | {buildfolder.INDEX_HTML, f"{buildfolder.PLOTS_DIR}/"} \
-        == buildfolder.KNOWN_OUTPUTS
+    assert described | {outputs.INDEX_HTML, f"{outputs.PLOTS_DIR}/"} \
+        == outputs.KNOWN_OUTPUTS
     assert all("/" not in name for name in PLOTS)
 
 
@@ -116,7 +118,7 @@ def test_build_folder_readers(tmp_path):
     for read in (load_build, read_report, read_summary):
         with pytest.raises(KgError, match="kg build -o"):
             read(tmp_path)
-    (tmp_path / buildfolder.REPORT_JSON).write_text('{"kind": "kg report", "extra": 1}')
+    (tmp_path / outputs.REPORT_JSON).write_text('{"kind": "kg report", "extra": 1}')
     with pytest.raises(KgError, match="not a kg report"):
         read_report(tmp_path)
 
@@ -339,7 +341,7 @@ def test_concurrent_builds_one_wins_the_other_is_told(tmp_path, listing, icml_tx
     _, err = first.communicate(timeout=600)
     assert first.returncode == 0, err
     assert (out / MANIFEST).is_file()
-    from kg.build.graph_stage import load_build
+    from kg.build.read import load_build
 
     assert len(load_build(out).corpus.papers) > 2000
 

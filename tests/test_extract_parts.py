@@ -7,9 +7,10 @@ import pytest
 from kg.extract.acronyms import find_acronyms
 from kg.extract.discover import name_shaped
 from kg.extract.gazetteer import build, gazetteer_dir, load, read_entries
-from kg.extract.normalise import entity_key, singular_key, strip_variant
+from kg.extract.normalise import strip_variant
 from kg.extract.proposals import find_proposals
 from kg.extract.tokenizer import blank
+from kg.identity import entity_key, singular_key
 
 
 def test_tokenizer_keeps_names_whole():

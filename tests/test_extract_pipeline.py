@@ -48,7 +48,7 @@ def test_workers_give_the_same_result(sample_corpus):
 
 
 def test_cli_extract(capsys, sample_corpus):
-    from kg.build.pipeline import sample_files
+    from kg.parse.sample import sample_files
 
     assert main(["extract", "-q", *map(str, sample_files())]) == 0
     rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]

@@ -10,8 +10,8 @@ import pytest
 
 from kg.build import pipeline
 from kg.build.child import Child, WorkerError
-from kg.build.folder import LOCK, STORE_DIR
 from kg.errors import KgError
+from kg.outputs import LOCK, STORE_DIR
 
 
 def _digests(folder: Path) -> dict[str, str]:

@@ -210,7 +210,7 @@ def test_seeds(sample_corpus):
     assert sum(p.track is not None for p in c.papers) == 32  # 32 track lines in the seeds
     assert sum(p.authors_truncated for p in c.papers) == 2  # two lines end in 等
     # every author line and track line in the seeds, checked against the files
-    from kg.build.pipeline import sample_files
+    from kg.parse.sample import sample_files
 
     lines = [ln.strip() for f in sample_files()
              for ln in f.read_text(encoding="utf-8").splitlines() if ln.strip()]

@@ -12,9 +12,10 @@ import rdf_fixture
 
 from kg import queries
 from kg.errors import QueryError
+from kg.identity import name_key
 from kg.models import Build
 from kg.queries.results import format_result
-from kg.rdf import name_key, to_ntriples
+from kg.rdf import to_ntriples
 from kg.store import EmbeddedStore
 
 EXPECTED = Path(__file__).parent / "data" / "expected"

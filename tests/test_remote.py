@@ -25,8 +25,10 @@ from kg import queries
 from kg.cli import main
 from kg.errors import QueryError, StoreError
 from kg.queries.results import format_result
-from kg.remote import RemoteStore, push, run_query_remote, with_bindings
 from kg.store import EmbeddedStore
+from kg.store.push import push
+from kg.store.remote import RemoteStore
+from kg.store.sparql_text import with_bindings
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / ".ci" / "start-virtuoso.sh"
@@ -194,12 +196,13 @@ def test_query_output_formats_identical(virtuoso, pushed, sample_build):
         assert format_result(queries.run(store, "dataset-summary"), fmt) == want
 
 
-def test_run_query_remote(virtuoso, pushed):
-    text = run_query_remote(virtuoso, "SELECT (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } }",
-                            {}, "csv")
-    assert text.startswith("n\r\n")
-    with pytest.raises(QueryError):
-        run_query_remote(virtuoso, "coauthors", {}, "csv")  # a missing parameter
+def test_query_endpoint_text_and_missing_parameter(virtuoso, pushed, capsys):
+    # kg query --endpoint: the text it prints; a missing parameter is the QueryError's line
+    assert main(["query", "SELECT (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } }",
+                 "--endpoint", virtuoso, "--format", "csv"]) == 0
+    assert capsys.readouterr().out.startswith("n\r\n")
+    assert main(["query", "coauthors", "--endpoint", virtuoso, "--format", "csv"]) == 1
+    assert "needs --param" in capsys.readouterr().err  # a missing parameter
 
 
 

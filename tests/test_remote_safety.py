@@ -19,8 +19,9 @@ import pytest
 
 from kg.cli import main
 from kg.errors import QueryError, StoreError
-from kg.remote import RemoteStore, push
 from kg.store import EmbeddedStore
+from kg.store.push import push
+from kg.store.remote import RemoteStore
 
 GRAPH = "https://w3id.org/paper-kg/test/g"
 OLD = [f"<urn:old:{i}> <urn:p> \"old {i}\" ." for i in range(5)]

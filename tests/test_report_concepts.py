@@ -8,7 +8,7 @@ import rdf_fixture
 
 from kg import queries
 from kg.analysis import analyse, content_tables, extraction_summary
-from kg.analysis.records import ContentTables, Report
+from kg.report.data import ContentTables, Report
 from kg.report.document import report_document, to_json, to_markdown
 from kg.report.html import markdown_html
 from kg.store import EmbeddedStore

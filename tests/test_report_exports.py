@@ -14,8 +14,9 @@ import pytest
 
 from kg.analysis import analyse
 from kg.analysis.graphs import coauthor_graph, knowledge_graph
-from kg.build.graph_stage import load_build, stage_outputs, tables
+from kg.build.graph_stage import stage_outputs, tables
 from kg.build.pipeline import build_summary
+from kg.build.read import load_build
 from kg.models import Build, Corpus, Extraction, Mention, Paper, Track
 from kg.report.document import authors_csv, md_escape, report_document, to_json, to_markdown
 from kg.report.exports import gexf, graphml, safe_cell, table_csv, vosviewer_map, vosviewer_network
@@ -213,7 +214,8 @@ def write_build(folder: Path, build: Build) -> None:
 
 
 def test_report_is_typed_and_serialises_to_its_json():
-    from kg.analysis.records import CoauthorReport, Report
+    from kg.analysis.records import CoauthorReport
+    from kg.report.data import Report
 
     b = small_build()
     r = analyse(b).report

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from kg.build import folder as bf
+from kg import outputs
 from kg.build.graph_stage import stage_outputs
 from kg.build.pipeline import build_summary
 from kg.models import Build, Corpus, Extraction, Mention, Paper, Track
@@ -40,9 +40,9 @@ def expected(sample) -> dict:
     from kg.identity import entity_key
 
     concept_keys = {entity_key(c.entity) for c in load().concepts.values() if c.entity}
-    papers = [json.loads(line) for line in (sample / bf.CORPUS).read_text().splitlines()]
+    papers = [json.loads(line) for line in (sample / outputs.CORPUS).read_text().splitlines()]
     extractions = {e["id"]: e for e in map(json.loads,
-                                           (sample / bf.EXTRACTIONS).read_text().splitlines())}
+                                           (sample / outputs.EXTRACTIONS).read_text().splitlines())}
     track_papers: Counter = Counter()
     track_authors: dict[str, set] = defaultdict(set)
     entity_papers: Counter = Counter()        # (name, type) -> papers
@@ -75,12 +75,12 @@ def expected(sample) -> dict:
 
 @pytest.fixture(scope="module")
 def content(sample) -> dict:
-    return json.loads((sample / bf.REPORT_JSON).read_text())["content"]
+    return json.loads((sample / outputs.REPORT_JSON).read_text())["content"]
 
 
 @pytest.fixture(scope="module")
 def page(sample) -> str:
-    return (sample / bf.REPORT_HTML).read_text(encoding="utf-8")
+    return (sample / outputs.REPORT_HTML).read_text(encoding="utf-8")
 
 
 def _row(*cells) -> str:
@@ -91,7 +91,7 @@ def _row(*cells) -> str:
 def test_page_is_self_contained_and_links_every_plot(sample, page):
     assert page.startswith("<!DOCTYPE html>") and "<style>" in page
     assert not re.search(r"""(?:src|href)=["']?(?:https?:)?//""", page)  # nothing from a network
-    plots = sorted(p.name for p in (sample / bf.PLOTS_DIR).glob("*.png"))
+    plots = sorted(p.name for p in (sample / outputs.PLOTS_DIR).glob("*.png"))
     assert len(plots) == 4
     for name in plots:
         assert f'<img src="plots/{name}"' in page
@@ -99,10 +99,10 @@ def test_page_is_self_contained_and_links_every_plot(sample, page):
 
 
 def test_index_links_the_html_report(sample):
-    index = (sample / bf.INDEX_HTML).read_text(encoding="utf-8")
+    index = (sample / outputs.INDEX_HTML).read_text(encoding="utf-8")
     assert 'href="report.html"' in index
     assert index.index('href="report.html"') < index.index('href="report.md"')
-    assert bf.REPORT_HTML in json.loads((sample / bf.MANIFEST).read_text())["entries"]
+    assert outputs.REPORT_HTML in json.loads((sample / outputs.MANIFEST).read_text())["entries"]
 
 
 def test_papers_and_authors_per_track(expected, content, page):
@@ -160,8 +160,8 @@ def test_track_by_entity_table(expected, content, page):
 
 
 def test_report_md_drops_the_strength_table_that_repeats_papers(sample):
-    md = (sample / bf.REPORT_MD).read_text(encoding="utf-8")
-    doc = json.loads((sample / bf.REPORT_JSON).read_text())
+    md = (sample / outputs.REPORT_MD).read_text(encoding="utf-8")
+    doc = json.loads((sample / outputs.REPORT_JSON).read_text())
     top = doc["coauthors"]["centrality"]["top"]
     assert [a["name"] for a in top["papers"][:10]] == [a["name"] for a in top["strength"][:10]]
     assert "#### By papers" in md and "#### By collaboration strength" not in md
@@ -181,14 +181,14 @@ def _hostile_pages() -> dict:
 
 def test_hostile_track_and_entity_names_are_text():
     files = _hostile_pages()
-    page = files[bf.REPORT_HTML]
+    page = files[outputs.REPORT_HTML]
     assert "<script>" not in page and "<img src=x" not in page and "<b>" not in page
     track = escape(f"{SCRIPT} · x | y")
     assert f"<td>{track}</td>" in page                          # per track, intact
     assert escape("<img src=x onerror=alert(2)> (1)") in page    # proposed, entity by type
     assert escape("Ann <b>Lee</b>") in page
-    assert page == dict(_hostile_pages())[bf.REPORT_HTML]       # deterministic
-    doc = json.loads(files[bf.REPORT_JSON])
+    assert page == dict(_hostile_pages())[outputs.REPORT_HTML]       # deterministic
+    doc = json.loads(files[outputs.REPORT_JSON])
     assert doc["content"]["tracks"] == [{"track": f"{SCRIPT} · x | y", "papers": 1, "authors": 2}]
 
 
@@ -203,10 +203,10 @@ def test_a_corpus_without_tracks_says_so():
     b = Build(Corpus((p,)), {"p0": Extraction("p0", p.abstract, (
         Mention("BERT", "BERT", "model", 7, 11, key="bert"),))})
     files = dict(stage_outputs(b, exports=False))
-    assert "No paper has a track: the tables per track are left out." in files[bf.REPORT_MD]
-    assert "### Papers and authors per track" not in files[bf.REPORT_MD]
-    assert "BERT (1)" in files[bf.REPORT_HTML]
-    assert json.loads(files[bf.REPORT_JSON])["content"]["papers_without_track"] == 1
+    assert "No paper has a track: the tables per track are left out." in files[outputs.REPORT_MD]
+    assert "### Papers and authors per track" not in files[outputs.REPORT_MD]
+    assert "BERT (1)" in files[outputs.REPORT_HTML]
+    assert json.loads(files[outputs.REPORT_JSON])["content"]["papers_without_track"] == 1
 
 
 def test_page_opens_offline_in_chromium(sample, browser):
@@ -219,7 +219,7 @@ def test_page_opens_offline_in_chromium(sample, browser):
         page.route("**/*", lambda r: r.continue_() if r.request.url.startswith("file:")
                    else (asked.append(r.request.url), r.abort()))
         page.on("console", lambda m: m.type == "error" and errors.append(m.text))
-        page.goto((sample / bf.REPORT_HTML).resolve().as_uri())
+        page.goto((sample / outputs.REPORT_HTML).resolve().as_uri())
         loaded = page.evaluate("[...document.images].map(i => i.complete && i.naturalWidth > 0)")
         tables = page.evaluate("document.querySelectorAll('table').length")
     finally:

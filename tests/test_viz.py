@@ -35,7 +35,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def mention(text: str, typ: str, start: int, proposed: bool = False, canonical: str | None = None):
-    from kg.rdf.vocab import entity_key
+    from kg.identity import entity_key
 
     canonical = canonical or text
     return Mention(text, canonical, typ, start, start + len(text), proposed, key=entity_key(canonical))

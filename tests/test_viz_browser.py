@@ -28,7 +28,7 @@ PAYLOAD = "<img src=x onerror=alert(1)>"
 
 @pytest.fixture(scope="session")
 def sample_build(sample_build_dir):
-    from kg.build.graph_stage import load_build
+    from kg.build.read import load_build
 
     return load_build(sample_build_dir)
 

@@ -28,7 +28,7 @@ def icml_build_dir(tmp_path_factory, icml_txt):
 
 @pytest.fixture(scope="module")
 def icml_views(icml_build_dir):
-    from kg.build.graph_stage import load_build
+    from kg.build.read import load_build
 
     build = load_build(icml_build_dir)
     return {name: view(build, name) for name in PAGES}

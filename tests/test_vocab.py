@@ -7,7 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kg.errors import KgError
-from kg.rdf.vocab import DEFAULT_BASE, KGO, OA, PREFIXES, SCHEMA, Minter, entity_key, segment
+from kg.identity import entity_key
+from kg.rdf.vocab import DEFAULT_BASE, KGO, OA, PREFIXES, SCHEMA, Minter, segment
 
 
 def test_namespaces_are_strict():

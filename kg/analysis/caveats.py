@@ -25,11 +25,11 @@ from collections import defaultdict
 
 from kg.analysis._igraph import IGraph
 from kg.analysis.graphs import paper_author_keys
-from kg.identity import fold_name  # re-exported: it lived here
+from kg.identity import fold_name
 from kg.models import Corpus
 from kg.util.teams import MAX_LINKED_TEAM
 
-__all__ = ["fold_name", "name_variants", "large_teams", "data_caveats", "homonym_suspects",
+__all__ = ["name_variants", "large_teams", "data_caveats", "homonym_suspects",
            "HOMONYM_RULE", "homonym_note"]
 
 #: how many authors, by number of collaborators, :func:`homonym_suspects` examines

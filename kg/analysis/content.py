@@ -5,7 +5,7 @@ papers and authors of each track, the most mentioned entities of each type,
 the names papers propose in each track and how many papers of each track
 mention each of the most mentioned entities, and the concepts (:mod:`kg.extract.concept_vocab`)
 most papers mention, overall and per track. Its result is the JSON of
-:class:`kg.analysis.records.ContentTables` (``report.json``'s ``content``). Every
+:class:`kg.report.data.ContentTables` (``report.json``'s ``content``). Every
 list is sorted (most first, then by name), so the output is deterministic.
 
 An entity is counted once per paper, by its identity key (as
@@ -74,7 +74,7 @@ def content_tables(build: Build, *, top_by_type: int = TOP_BY_TYPE,
                    top_proposed: int = TOP_PROPOSED, track_entities: int = TRACK_ENTITIES,
                    top_concepts: int = TOP_CONCEPTS, track_concepts: int = TRACK_CONCEPTS,
                    concepts: ConceptVocab | None = None) -> dict:
-    """The content tables of a build (the JSON of :class:`kg.analysis.records.ContentTables`).
+    """The content tables of a build (the JSON of :class:`kg.report.data.ContentTables`).
 
     ``concepts`` is the concept vocabulary (default: the one kg ships).
     """

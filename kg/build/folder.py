@@ -2,13 +2,12 @@
 
 A build never deletes or changes a file it did not write. It writes into a
 staging folder *inside* the output folder, then moves each of its outputs
-into place and records them in a manifest (:data:`MANIFEST`): the next
+into place and records them in a manifest (:data:`kg.outputs.MANIFEST`): the next
 build replaces exactly what the manifest lists and leaves everything else
 (a saved view, the user's notes) alone. The output folder itself is never
 renamed, removed or chmod-ed, so ``-o .``, a mount point or a symbolic link
-to a folder work like any other folder. The names of the outputs are
-written here and nowhere else (:data:`KNOWN_OUTPUTS`); :mod:`kg.build.read`
-reads a build back.
+to a folder work like any other folder. The names of the outputs and of the
+bookkeeping files are :mod:`kg.outputs`'s; :mod:`kg.build.read` reads a build back.
 
 The steps, each a small function:
 
@@ -16,7 +15,7 @@ The steps, each a small function:
    broken link, not writable, or a folder that holds files kg did not write
    (unless it is a kg build: those files are the user's, kept as they are).
 2. :func:`locked` serialises builds of one folder (``fcntl.flock`` on
-   :data:`LOCK`, released by the system when a build dies, even by SIGKILL).
+   :data:`kg.outputs.LOCK`, released by the system when a build dies, even by SIGKILL).
 3. :func:`recover` finishes or removes what a dead build left: a complete
    staging folder (it holds its manifest) is published, an incomplete one
    is removed, as are the leftovers of a publish.
@@ -37,54 +36,8 @@ from typing import Iterator
 
 from kg import __version__
 from kg.errors import OutputFolderError
+from kg.outputs import KNOWN_OUTPUTS, LOCK, MANIFEST, PLACEHOLDERS, STAGING_PREFIX, TRASH_PREFIX
 from kg.util import fsio
-
-MANIFEST = ".kg-manifest.json"
-LOCK = ".kg-lock"
-STAGING_PREFIX = ".kg-staging-"
-TRASH_PREFIX = ".kg-old-"
-# Files a folder may hold before its first build (a repository's placeholder
-# folder); kg never writes these names.
-PLACEHOLDERS = frozenset({"README.md", ".gitignore", ".gitkeep"})
-# The outputs of a build: the one place their names are written. Every other
-# module (the stages that write them, the readers, index.html) takes them from here.
-CORPUS = "corpus.jsonl"
-EXTRACTIONS = "extractions.jsonl"
-SUMMARY = "summary.json"
-REPORT_JSON = "report.json"
-REPORT_MD = "report.md"
-REPORT_HTML = "report.html"
-PLOTS_DIR = "plots"
-GRAPH_TTL = "graph.ttl"
-GRAPH_NT = "graph.nt"
-GRAPH_JSONLD = "graph.jsonld"
-STORE_DIR = "store"
-GRAPH_GRAPHML = "graph.graphml"
-COAUTHORS_GRAPHML = "coauthors.graphml"
-COAUTHORS_GEXF = "coauthors.gexf"
-VOSVIEWER_MAP = "coauthors_vosviewer_map.txt"
-VOSVIEWER_NETWORK = "coauthors_vosviewer_network.txt"
-AUTHORS_CSV = "authors.csv"
-KG_HTML = "kg.html"
-COAUTHORS_HTML = "coauthors.html"
-ENTITIES_HTML = "entities.html"
-CONCEPTS_HTML = "concepts.html"
-INDEX_HTML = "index.html"
-#: files of the co-authorship report and the graph exports, as ``kg.build.graph_stage`` writes them
-REPORT_FILES = (REPORT_JSON, REPORT_MD, REPORT_HTML)
-EXPORT_FILES = (GRAPH_GRAPHML, COAUTHORS_GRAPHML, COAUTHORS_GEXF, VOSVIEWER_MAP,
-                VOSVIEWER_NETWORK, AUTHORS_CSV)
-#: ``--rdf-format`` value -> file written (``turtle`` is always written)
-RDF_FILES = {"turtle": GRAPH_TTL, "nt": GRAPH_NT, "jsonld": GRAPH_JSONLD}
-#: the interactive views (:mod:`kg.viz`), by view name
-VIEW_FILES = {"kg": KG_HTML, "concepts": CONCEPTS_HTML, "coauthors": COAUTHORS_HTML,
-              "entities": ENTITIES_HTML}
-# Every top-level name a kg build has written (folders end in "/"): a folder
-# holding only these and no manifest is a build of an earlier kg.
-KNOWN_OUTPUTS = frozenset({
-    CORPUS, EXTRACTIONS, SUMMARY, *REPORT_FILES, *EXPORT_FILES, *RDF_FILES.values(),
-    *VIEW_FILES.values(), INDEX_HTML, f"{PLOTS_DIR}/", f"{STORE_DIR}/",
-})
 
 
 @dataclass(frozen=True)

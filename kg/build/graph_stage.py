@@ -13,7 +13,7 @@ parallel build runs it while the abstracts are extracted) and
 :func:`write_coauthors` finishes it with the extractions (the report, the
 knowledge graph), or does both.
 
-Files (names from :mod:`kg.build.folder`): ``report.json``, ``report.md``,
+Files (names from :mod:`kg.outputs`): ``report.json``, ``report.md``,
 ``plots/*.png``, ``report.html`` (the report with its plots, for a browser), ``graph.graphml`` (the whole knowledge graph),
 ``coauthors.graphml`` and ``coauthors.gexf`` (with each author's measures
 and Leiden community, for Gephi), ``coauthors_vosviewer_map.txt`` and
@@ -29,13 +29,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping, Union
 
-from kg.analysis.records import BuildSummary, CoauthorReport, ExtractionSummary, Report
-from kg.build import folder as buildfolder
-from kg.build.folder import EXPORT_FILES, REPORT_FILES
-from kg.build.read import load_build  # re-exported: it lived here
+from kg import outputs
+from kg.analysis.records import CoauthorReport
 from kg.errors import KgError
 from kg.identity import normalise_text
 from kg.models import Build, Corpus
+from kg.report.data import BuildSummary, ExtractionSummary, Report
 from kg.util import fsio
 from kg.util.progress import Progress
 
@@ -45,7 +44,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from kg.analysis import CoauthorAnalysis, NetworkAnalysis
 
 __all__ = ["CoauthorStageResult", "NetworkFiles", "write_coauthors", "write_network_files",
-           "stage_outputs", "load_build", "tables", "track_build", "REPORT_FILES", "EXPORT_FILES"]
+           "stage_outputs", "tables", "track_build"]
 
 Content = Union[str, bytes, Iterable[str]]
 
@@ -122,7 +121,7 @@ def _network_outputs(net: "NetworkAnalysis", corpus: Corpus, products: _Products
         t0 = time.perf_counter()
         png = fn(report)
         products.add("plots", t0)
-        yield f"{buildfolder.PLOTS_DIR}/{name}", png
+        yield f"{outputs.PLOTS_DIR}/{name}", png
     if not exports:
         return
     t0 = time.perf_counter()
@@ -137,12 +136,12 @@ def _network_outputs(net: "NetworkAnalysis", corpus: Corpus, products: _Products
         k: {**{c: m.columns[c][i] for c in cols if c != "papers"}, "community": community[k]}
         for i, k in enumerate(m.keys)
     }
-    yield (buildfolder.COAUTHORS_GRAPHML,
+    yield (outputs.COAUTHORS_GRAPHML,
            _timed(graphml(G, node_attrs, graph_id="coauthors"), products, "exports"))
-    yield buildfolder.COAUTHORS_GEXF, _timed(gexf(G, node_attrs), products, "exports")
-    yield buildfolder.VOSVIEWER_MAP, _timed(vosviewer_map(G, community), products, "exports")
-    yield buildfolder.VOSVIEWER_NETWORK, _timed(vosviewer_network(G), products, "exports")
-    yield (buildfolder.AUTHORS_CSV,
+    yield outputs.COAUTHORS_GEXF, _timed(gexf(G, node_attrs), products, "exports")
+    yield outputs.VOSVIEWER_MAP, _timed(vosviewer_map(G, community), products, "exports")
+    yield outputs.VOSVIEWER_NETWORK, _timed(vosviewer_network(G), products, "exports")
+    yield (outputs.AUTHORS_CSV,
            _timed(authors_csv(m, _author_tracks(corpus), community), products, "exports"))
 
 
@@ -169,11 +168,11 @@ def _build_outputs(net: "NetworkAnalysis", build: Build, products: _Products, *,
                           content=content_tables(build))
     products.report = doc
     text_json, text_md = to_json(doc), to_markdown(doc)
-    yield buildfolder.REPORT_JSON, text_json
-    yield buildfolder.REPORT_MD, text_md
+    yield outputs.REPORT_JSON, text_json
+    yield outputs.REPORT_MD, text_md
     page = markdown_html(text_md, PLOTS)
     products.add("report", t0)
-    yield buildfolder.REPORT_HTML, page
+    yield outputs.REPORT_HTML, page
 
     if not exports:
         return
@@ -182,7 +181,7 @@ def _build_outputs(net: "NetworkAnalysis", build: Build, products: _Products, *,
         K = knowledge_graph(build)
     products.add("nx_graphs", t0)
     products.knowledge_graph = K
-    yield buildfolder.GRAPH_GRAPHML, _timed(graphml(K, graph_id="kg"), products, "exports")
+    yield outputs.GRAPH_GRAPHML, _timed(graphml(K, graph_id="kg"), products, "exports")
 
 
 def _author_tracks(corpus: Corpus) -> dict[str, set[str]]:

@@ -26,11 +26,12 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterator, Mapping, Sequence
 
-from kg.analysis.records import BuildSummary, ExtractionCounts
+from kg import outputs
 from kg.build import folder as buildfolder
 from kg.errors import NoPapersError
 from kg.models import Build, Corpus, Extraction
-from kg.parse.sample import sample_files  # re-exported: it lived here
+from kg.parse.sample import sample_files
+from kg.report.data import BuildSummary, ExtractionCounts
 from kg.util import fsio, memory, termination
 from kg.util.progress import QUIET, Progress
 
@@ -40,7 +41,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["BuildResult", "ParseStageResult", "ExtractStageResult", "GraphsStageResult",
            "ViewsStageResult", "build",
-           "build_summary", "sample_files", "summary"]
+           "build_summary", "summary"]
 
 
 @dataclass(frozen=True)
@@ -202,10 +203,10 @@ def _parse_stage(out: Path, paths: list[Path], *, input_format: str | None,
         raise NoPapersError(f"no readable paper in {', '.join(map(str, paths))} "
                             f"({corpus.entries} entries{first}); the output folder is left "
                             "as it was")
-    with fsio.atomic_open(out / buildfolder.CORPUS) as fh:
+    with fsio.atomic_open(out / outputs.CORPUS) as fh:
         for paper in corpus.papers:
             fh.write(json.dumps(paper_to_json(paper), ensure_ascii=False) + "\n")
-    return ParseStageResult(corpus, (buildfolder.CORPUS,), timings)
+    return ParseStageResult(corpus, (outputs.CORPUS,), timings)
 
 
 def _extract_stage(out: Path, corpus: Corpus, *, workers: int,
@@ -224,14 +225,14 @@ def _extract_stage(out: Path, corpus: Corpus, *, workers: int,
     wall = time.perf_counter() - t0
     share = cpu.get("clean", 0.0) / max(cpu.get("clean", 0.0) + cpu.get("extract", 0.0), 1e-9)
     timings = {"clean": wall * share, "extract": wall * (1 - share)}
-    with fsio.atomic_open(out / buildfolder.EXTRACTIONS) as fh:
+    with fsio.atomic_open(out / outputs.EXTRACTIONS) as fh:
         for paper in corpus.papers:
             fh.write(json.dumps(extraction_to_json(extractions[paper.id]),
                                 ensure_ascii=False) + "\n")
     corpus = with_cleaning_warnings(corpus)
     progress.done("extracting mentions", time.perf_counter() - t0)
     return ExtractStageResult(Build(corpus=corpus, extractions=extractions),
-                              (buildfolder.EXTRACTIONS,), timings)
+                              (outputs.EXTRACTIONS,), timings)
 
 
 @dataclass(frozen=True)
@@ -276,7 +277,7 @@ def _views_stage(out: Path, build_: Build, graphs: CoauthorStageResult,
                                                      partition=analysis.leiden, index=ix),
                  "entities": lambda: entities_view(build_, index=ix)}
         for view, make_view in views.items():
-            name = buildfolder.VIEW_FILES[view]
+            name = outputs.VIEW_FILES[view]
             fsio.write_text(out / name, to_html(make_view()))
             files.append(name)
     return ViewsStageResult(tuple(files), {"views": time.perf_counter() - t0})
@@ -286,16 +287,16 @@ def _index_page(out: Path, counts: BuildSummary) -> str:
     """Write ``summary.json`` and ``index.html`` (linking every file written), last."""
     from kg.viz import index_html
 
-    fsio.write_text(out / buildfolder.SUMMARY,
+    fsio.write_text(out / outputs.SUMMARY,
                     json.dumps(counts.to_json(), ensure_ascii=False, indent=2) + "\n")
     present = sorted(p.relative_to(out).as_posix() for p in out.rglob("*")
-                     if p.is_file() and p.relative_to(out).parts[0] != buildfolder.STORE_DIR
+                     if p.is_file() and p.relative_to(out).parts[0] != outputs.STORE_DIR
                      and not p.name.startswith("."))
-    if (out / buildfolder.STORE_DIR).is_dir():
-        present.append(f"{buildfolder.STORE_DIR}/")
-    fsio.write_text(out / buildfolder.INDEX_HTML,
+    if (out / outputs.STORE_DIR).is_dir():
+        present.append(f"{outputs.STORE_DIR}/")
+    fsio.write_text(out / outputs.INDEX_HTML,
                     index_html(present, title="kg build", summary=counts.to_json()))
-    return buildfolder.INDEX_HTML
+    return outputs.INDEX_HTML
 
 
 #: The graph stage's process collects garbage this rarely (Python's default: 700, 10, 10).
@@ -436,7 +437,7 @@ def _build_into(
         raise
     index = _index_page(out, counts)
 
-    files = (*parsed.files, *extract_files, *rdf.files, *graphs.files, buildfolder.SUMMARY,
+    files = (*parsed.files, *extract_files, *rdf.files, *graphs.files, outputs.SUMMARY,
              index)
     timings = {**parsed.timings, **extract_timings,
                **{f"rdf.{k}": v for k, v in rdf.timings.items()}, **graphs.timings}

@@ -14,10 +14,10 @@ import json
 from pathlib import Path
 from typing import Callable, Iterator, TypeVar
 
-from kg.analysis.records import BuildSummary, Report
-from kg.build import folder as buildfolder
+from kg import outputs
 from kg.errors import KgError
 from kg.models import Build, Corpus, Extraction, Paper
+from kg.report.data import BuildSummary, Report
 
 __all__ = ["load_build", "read_report", "read_summary"]
 
@@ -55,16 +55,16 @@ def load_build(folder: str | Path = "output", *, extractions: bool = True) -> Bu
         not valid JSON (naming the file and line).
     """
     root = Path(folder)
-    path = root / buildfolder.CORPUS
+    path = root / outputs.CORPUS
     if not path.is_file():
-        raise KgError(f"{root}: no {buildfolder.CORPUS} here; run 'kg build -o {root}' first "
+        raise KgError(f"{root}: no {outputs.CORPUS} here; run 'kg build -o {root}' first "
                       "or name a build folder with --from")
     try:
         papers = tuple(Paper.from_json(o) for o in _records(path))
     except (KeyError, TypeError) as exc:
         raise KgError(f"{path}: not a build record (missing {exc})") from None
     exs: dict[str, Extraction] = {}
-    ex_path = root / buildfolder.EXTRACTIONS
+    ex_path = root / outputs.EXTRACTIONS
     if extractions and ex_path.is_file():
         try:
             for o in _records(ex_path):
@@ -91,13 +91,13 @@ def _json_file(path: Path) -> dict:
 
 
 def read_report(folder: str | Path = "output") -> Report:
-    """The build's ``report.json`` as a typed :class:`~kg.analysis.records.Report`."""
-    return _read_typed(Path(folder) / buildfolder.REPORT_JSON, Report.from_json, "report")
+    """The build's ``report.json`` as a typed :class:`~kg.report.data.Report`."""
+    return _read_typed(Path(folder) / outputs.REPORT_JSON, Report.from_json, "report")
 
 
 def read_summary(folder: str | Path = "output") -> BuildSummary:
-    """The build's ``summary.json`` as a typed :class:`~kg.analysis.records.BuildSummary`."""
-    return _read_typed(Path(folder) / buildfolder.SUMMARY, BuildSummary.from_json, "summary")
+    """The build's ``summary.json`` as a typed :class:`~kg.report.data.BuildSummary`."""
+    return _read_typed(Path(folder) / outputs.SUMMARY, BuildSummary.from_json, "summary")
 
 
 def _read_typed(path: Path, from_json: Callable[[dict], T], what: str) -> T:

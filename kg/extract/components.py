@@ -30,7 +30,7 @@ from kg.extract import (
     resolve,
     ruler,
 )
-from kg.extract.normalise import entity_key, singular_key
+from kg.identity import entity_key, singular_key
 
 # Results live in ``doc.user_data`` under these names and are readable as
 # ``doc._.kg_mentions`` etc.; the components read and write the dict directly

@@ -15,7 +15,7 @@ from importlib.resources import files
 from pathlib import Path
 
 from kg.errors import KgError
-from kg.extract.normalise import compact, entity_key
+from kg.identity import compact, entity_key
 from kg.models import Entity
 
 TYPES = ("model", "method", "dataset", "task", "metric", "other")

@@ -227,11 +227,11 @@ def _convert(param: Param | None, name: str, value: Any):
         if kind == "string":
             return ox.Literal(value)
         if kind == "person-name":  # matched against kgo:nameKey
-            from kg.rdf import name_key
+            from kg.identity import name_key
 
             return ox.Literal(name_key(value))
         if kind == "entity-name":  # matched against skos:hiddenLabel
-            from kg.rdf import search_key
+            from kg.identity import search_key
 
             return ox.Literal(search_key(value))
         if kind == "integer":

@@ -89,11 +89,11 @@ True
 from __future__ import annotations
 
 from kg.rdf.bridge import ntriples_to_rdflib, ox_to_rdflib, to_graph
-from kg.rdf.labels import name_key, paper_label, search_key
+from kg.rdf.labels import paper_label
 from kg.rdf.ntriples import iter_ntriples, to_ntriples, write_ntriples
 from kg.rdf.serialise import to_jsonld, to_turtle
 
 __all__ = [
-    "iter_ntriples", "name_key", "ntriples_to_rdflib", "ox_to_rdflib", "paper_label",
-    "search_key", "to_graph", "to_jsonld", "to_ntriples", "to_turtle", "write_ntriples",
+    "iter_ntriples", "ntriples_to_rdflib", "ox_to_rdflib", "paper_label",
+    "to_graph", "to_jsonld", "to_ntriples", "to_turtle", "write_ntriples",
 ]

@@ -9,9 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from kg.build.folder import GRAPH_NT, GRAPH_TTL
 from kg.errors import StoreError
-from kg.store.embedded import STORE_DIR, EmbeddedStore, error_text
+from kg.outputs import GRAPH_NT, GRAPH_TTL, STORE_DIR
+from kg.store.embedded import EmbeddedStore, error_text
 
 if TYPE_CHECKING:  # pragma: no cover
     import rdflib

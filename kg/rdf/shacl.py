@@ -36,7 +36,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from kg.store.sparql import SparqlStore
 
-__all__ = ["Check", "Report", "Violation", "check", "compile_shapes", "load_shapes",
+__all__ = ["Check", "ValidationReport", "Violation", "check", "compile_shapes", "load_shapes",
            "validate_store"]
 
 SH = "http://www.w3.org/ns/shacl#"
@@ -62,7 +62,7 @@ class Violation:
 
 
 @dataclass(frozen=True)
-class Report:
+class ValidationReport:
     conforms: bool
     violations: tuple[Violation, ...] = ()
     checks: int = 0
@@ -437,7 +437,8 @@ def run_checks(store: "SparqlStore", checks: Iterable[Check], threads: int = 1
 
 
 def validate_store(store: "SparqlStore", shapes: "rdflib.Graph | None" = None, *,
-                   threads: int | None = None, covered: Collection[tuple] = ()) -> Report:
+                   threads: int | None = None,
+                   covered: Collection[tuple] = ()) -> ValidationReport:
     """Validate the graph in ``store`` with SPARQL (see the module docstring).
 
     Each property shape is first screened with cheap counting queries (see
@@ -482,10 +483,10 @@ def validate_store(store: "SparqlStore", shapes: "rdflib.Graph | None" = None, *
         n_checks += len(checks)
         run += [c for c in checks if c.component in failing.get(i, ())] + ps.always()
     found, capped = run_checks(store, run, threads)
-    return Report(not found, tuple(sorted(set(found))), n_checks, "sparql", capped)
+    return ValidationReport(not found, tuple(sorted(set(found))), n_checks, "sparql", capped)
 
 
-def check(report: Report) -> Report:
+def check(report: ValidationReport) -> ValidationReport:
     """Raise :class:`kg.errors.ValidationError` with a one-line summary unless it conforms."""
     if not report.conforms:
         raise ValidationError(report.summary())

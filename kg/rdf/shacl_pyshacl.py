@@ -1,4 +1,5 @@
-"""The reference engine: pySHACL on an rdflib graph, its results as a :class:`kg.rdf.shacl.Report`.
+"""The reference engine: pySHACL on an rdflib graph, its results as a
+:class:`kg.rdf.shacl.ValidationReport`.
 
 Far too slow for big builds (they validate inside the store, :mod:`kg.rdf.shacl`);
 the tests run it beside the store's engine on the same graphs and compare.
@@ -7,7 +8,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from kg.rdf.shacl import _RDF_TYPE, SH, Report, Violation, _short, compile_shapes, load_shapes
+from kg.rdf.shacl import (
+    _RDF_TYPE,
+    SH,
+    ValidationReport,
+    Violation,
+    _short,
+    compile_shapes,
+    load_shapes,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     import rdflib
@@ -15,7 +24,8 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["validate_pyshacl"]
 
 
-def validate_pyshacl(data: "rdflib.Graph", shapes: "rdflib.Graph | None" = None) -> Report:
+def validate_pyshacl(data: "rdflib.Graph",
+                     shapes: "rdflib.Graph | None" = None) -> ValidationReport:
     """Validate an rdflib graph with pySHACL (the reference engine)."""
     import pyshacl
     from rdflib import URIRef
@@ -34,4 +44,4 @@ def validate_pyshacl(data: "rdflib.Graph", shapes: "rdflib.Graph | None" = None)
         comp = comp.removeprefix(SH).removesuffix("ConstraintComponent")
         found.append(Violation(str(focus), label, comp, None))
     checks = len(compile_shapes(sg))
-    return Report(bool(conforms), tuple(sorted(set(found))), checks, "pyshacl")
+    return ValidationReport(bool(conforms), tuple(sorted(set(found))), checks, "pyshacl")

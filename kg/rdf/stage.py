@@ -35,8 +35,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Mapping, Sequence
 
-from kg.build.folder import RDF_FILES
 from kg.models import Build, Entity
+from kg.outputs import RDF_FILES
 from kg.util import fsio, memory
 from kg.util.progress import QUIET, Progress
 
@@ -45,7 +45,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from kg.extract.concept_vocab import ConceptVocab
     from kg.rdf.checks import CoveredChecks
-    from kg.rdf.shacl import Report
+    from kg.rdf.shacl import ValidationReport
 
 __all__ = ["RDF_FORMATS", "MappedGraph", "RdfStageResult", "check_options", "load_rdf", "map_rdf",
            "write_rdf"]
@@ -59,7 +59,7 @@ class RdfStageResult:
     files: tuple[str, ...]
     triples: int
     timings: dict[str, float] = field(default_factory=dict)
-    report: "Report | None" = None
+    report: "ValidationReport | None" = None
 
 
 @dataclass(frozen=True)
@@ -165,8 +165,9 @@ def load_rdf(mapped: MappedGraph, out: str | Path, *, rdf_formats: Sequence[str]
              loaded: Callable[[], None] | None = None) -> RdfStageResult:
     """Steps 2 to 4 of :func:`write_rdf` (the parameters are its own) on a
     :func:`map_rdf` result, whose N-Triples file it removes or renames."""
+    from kg.outputs import STORE_DIR
     from kg.rdf.shacl import check
-    from kg.store.embedded import STORE_DIR, StoreBuilder
+    from kg.store.embedded import StoreBuilder
 
     out = Path(out)
     nt_tmp = mapped.nt
@@ -220,18 +221,19 @@ def load_rdf(mapped: MappedGraph, out: str | Path, *, rdf_formats: Sequence[str]
     return RdfStageResult(tuple(files), mapped.triples, timings, report)
 
 
-def _validate(checked: "CoveredChecks", store, shapes: "rdflib.Graph | None") -> "Report":
+def _validate(checked: "CoveredChecks", store,
+              shapes: "rdflib.Graph | None") -> "ValidationReport":
     """The shapes checked in the store, but the mention and authorship nodes'
     constraints that the mapping's templates guarantee, whose data-dependent parts
     were checked on the build itself (:mod:`kg.rdf.checks`, :func:`map_rdf`): the
     same violations, half the work."""
-    from kg.rdf.shacl import Report, validate_store
+    from kg.rdf.shacl import ValidationReport, validate_store
 
     report = validate_store(store, shapes, covered=checked.covered)
     if not checked.covered:
         return report
     found = tuple(sorted(set(report.violations) | set(checked.violations)))
-    return Report(not found, found, report.checks, report.engine,
+    return ValidationReport(not found, found, report.checks, report.engine,
                   report.capped or checked.capped)
 
 

@@ -95,7 +95,7 @@ from kg.identity import entity_key, normalise_text, person_key
 
 __all__ = [
     "CONCEPT_CLASSES", "DCTERMS", "DEFAULT_BASE", "ENTITY_CLASSES", "KGO", "Minter", "OA",
-    "PREFIXES", "PROV", "RDF", "RDFS", "SCHEMA", "SKOS", "VOID", "XSD", "entity_key", "segment",
+    "PREFIXES", "PROV", "RDF", "RDFS", "SCHEMA", "SKOS", "VOID", "XSD", "segment",
     "source_name",
 ]
 

@@ -20,14 +20,8 @@ import json
 import re
 from typing import Iterable, Iterator, Mapping, Sequence
 
-from kg.analysis.records import (
-    BuildSummary,
-    CoauthorReport,
-    ContentTables,
-    Counts,
-    ExtractionSummary,
-    Report,
-)
+from kg.analysis.records import CoauthorReport, Counts
+from kg.report.data import BuildSummary, ContentTables, ExtractionSummary, Report
 from kg.report.exports import table_csv
 
 __all__ = ["report_document", "to_json", "to_markdown", "md_escape", "authors_csv"]

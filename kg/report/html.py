@@ -23,8 +23,8 @@ from html import escape
 from typing import Iterable, Iterator
 from urllib.parse import quote
 
-from kg.analysis.records import Report
-from kg.build import folder as bf
+from kg import outputs
+from kg.report.data import Report
 from kg.report.document import to_markdown
 from kg.viz.site import page
 
@@ -98,7 +98,7 @@ def _blocks(markdown: str) -> Iterator[str]:
 def _plots(plots: Iterable[str]) -> str:
     figs = []
     for name in dict.fromkeys(plots):
-        src = escape(quote(f"{bf.PLOTS_DIR}/{name}"), quote=True)
+        src = escape(quote(f"{outputs.PLOTS_DIR}/{name}"), quote=True)
         caption = escape(name.rsplit(".", 1)[0].replace("_", " "))
         figs.append(f'<figure><a href="{src}"><img src="{src}" alt="{caption}"></a>'
                     f"<figcaption>{caption}</figcaption></figure>")
@@ -108,7 +108,7 @@ def _plots(plots: Iterable[str]) -> str:
 def markdown_html(markdown: str, plots: Iterable[str] = (), title: str = "kg report") -> str:
     """The page of a report written as :func:`kg.report.document.to_markdown` writes it.
 
-    ``plots`` are file names in :data:`kg.build.folder.PLOTS_DIR`, shown in
+    ``plots`` are file names in :data:`kg.outputs.PLOTS_DIR`, shown in
     their order after the co-authorship network's measures (before its top
     authors; at the end of a report without them).
     """
@@ -117,9 +117,9 @@ def markdown_html(markdown: str, plots: Iterable[str] = (), title: str = "kg rep
     if figures:
         at = next((i for i, b in enumerate(blocks) if b == "<h3>Top authors</h3>"), len(blocks))
         blocks.insert(at, figures)
-    links = (f'<p><a href="{escape(bf.INDEX_HTML)}">all files of the build</a> ·\n'
-             f'<a href="{escape(bf.REPORT_MD)}">Markdown</a> · '
-             f'<a href="{escape(bf.REPORT_JSON)}">JSON</a></p>')
+    links = (f'<p><a href="{escape(outputs.INDEX_HTML)}">all files of the build</a> ·\n'
+             f'<a href="{escape(outputs.REPORT_MD)}">Markdown</a> · '
+             f'<a href="{escape(outputs.REPORT_JSON)}">JSON</a></p>')
     return page(title, _CSS, "\n".join([links, *blocks]))
 
 

@@ -148,6 +148,6 @@ PLOTS = {
 
 
 def all_plots(report: CoauthorReport | Mapping) -> dict[str, bytes]:
-    """Every plot, by file name (in :data:`kg.build.folder.PLOTS_DIR`)."""
+    """Every plot, by file name (in :data:`kg.outputs.PLOTS_DIR`)."""
     report = CoauthorReport.from_json(report)
     return {name: fn(report) for name, fn in PLOTS.items()}

@@ -5,7 +5,8 @@ module of the package, such as :mod:`kg.store.sparql`, loads no other):
 
 * :mod:`kg.store.sparql`: :class:`QueryResult`, :class:`SparqlStore`, :func:`to_term`;
 * :mod:`kg.store.embedded`: :class:`EmbeddedStore`, :class:`StoreBuilder`,
-  :func:`run_query`, :func:`refuse_service`, :data:`STORE_DIR`;
+  :func:`run_query`, :func:`refuse_service`;
+* :mod:`kg.outputs`: :data:`STORE_DIR` (the store's folder in a build);
 * :mod:`kg.store.sparql_text`: :func:`uses_service`;
 * :mod:`kg.store.connect`: :func:`open_store` (embedded folder or remote endpoint);
 * :func:`load_graph` (also :func:`kg.load_graph`), from :mod:`kg.rdf.load`.
@@ -20,7 +21,7 @@ _HOMES = {
     "QueryResult": "kg.store.sparql", "SparqlStore": "kg.store.sparql", "to_term": "kg.store.sparql",
     "EmbeddedStore": "kg.store.embedded", "StoreBuilder": "kg.store.embedded",
     "run_query": "kg.store.embedded", "refuse_service": "kg.store.embedded",
-    "STORE_DIR": "kg.store.embedded", "uses_service": "kg.store.sparql_text",
+    "STORE_DIR": "kg.outputs", "uses_service": "kg.store.sparql_text",
     "open_store": "kg.store.connect",
 }
 

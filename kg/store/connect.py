@@ -9,7 +9,8 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from kg.store.embedded import STORE_DIR, EmbeddedStore
+from kg.outputs import STORE_DIR
+from kg.store.embedded import EmbeddedStore
 from kg.store.remote import QUERY_TIMEOUT, RemoteStore
 from kg.store.sparql import SparqlStore
 

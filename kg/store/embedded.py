@@ -15,7 +15,6 @@ import shutil
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterator, Mapping
 
-from kg.build.folder import STORE_DIR
 from kg.errors import QueryError, StoreError
 from kg.store.sparql import QueryResult, from_oxigraph, to_term
 from kg.store.sparql_text import check_parameters, uses_service, with_bindings
@@ -24,7 +23,7 @@ from kg.util.fsio import fresh_dir
 if TYPE_CHECKING:  # pragma: no cover
     import pyoxigraph
 
-__all__ = ["STORE_DIR", "EmbeddedStore", "StoreBuilder", "refuse_service", "run_query"]
+__all__ = ["EmbeddedStore", "StoreBuilder", "refuse_service", "run_query"]
 
 
 

@@ -17,8 +17,8 @@ import uuid
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
-from kg.build.folder import GRAPH_NT, GRAPH_TTL, STORE_DIR
 from kg.errors import StoreError
+from kg.outputs import GRAPH_NT, GRAPH_TTL, STORE_DIR
 from kg.store.embedded import EmbeddedStore
 from kg.store.http import HttpRefused, public_url
 from kg.store.remote import RemoteStore, graph_node

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import re
 
-from kg.extract.normalise import entity_key
 from kg.extract.proposals.lexicon import load_lexicon
+from kg.identity import entity_key
 
 _HOSTS = ("github.com/", "gitlab.com/")
 _REPOSITORY = re.compile(r"(?:github|gitlab)\.com/[\w.\-]+/([\w.\-]*\w)")
