@@ -86,7 +86,7 @@ def write(tmp_path):
 
 def pytest_terminal_summary(terminalreporter):
     """The timing suite's figures: each hostile case's time and peak memory."""
-    from hostile import RSS_LIMIT_MB, WALL_LIMIT, summary_lines
+    from tests.hostile import RSS_LIMIT_MB, WALL_LIMIT, summary_lines
 
     lines = summary_lines()
     if lines:

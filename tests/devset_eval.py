@@ -4,7 +4,7 @@ development tool beside the sets it scores, not part of the ``kg`` package).
     python tests/devset_eval.py [DEVSET.jsonl ...] [--errors] [--titles TRUTH.jsonl]
 
 (from the repository root, with kg installed or ``PYTHONPATH=.``; the tests
-import it as ``devset_eval``)
+import it as ``tests.devset_eval``)
 
 prints precision and recall of mentions (models, methods, datasets) and of
 proposed names, and recall of acronym pairs per split, and all together. The

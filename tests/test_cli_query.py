@@ -6,10 +6,10 @@ import io
 import json
 
 import pytest
-import rdf_fixture
 
 from kg.cli import main
 from kg.rdf.stage import write_rdf
+from tests import rdf_fixture
 
 
 @pytest.fixture(scope="module")

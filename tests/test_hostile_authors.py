@@ -13,10 +13,10 @@ import re
 
 import pyoxigraph as ox
 import pytest
-from hostile import assert_within_budget, build_case, listing
 
 from kg.rdf.vocab import SCHEMA
 from kg.util.teams import MAX_LINKED_TEAM
+from tests.hostile import assert_within_budget, build_case, listing
 
 ABSTRACT = ("We report a measurement of the production cross-section of top quark pairs "
             "with the full detector dataset collected during the second run.")

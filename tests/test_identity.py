@@ -74,5 +74,5 @@ def test_where_the_keys_differ():
     assert identity.person_key("Strauß") == "strauss" != identity.name_key("Strauß")
     assert identity.entity_key("Straße") == "strasse" != identity.search_key("Straße")
     # the paper's own DID and the gazetteer's DiD fold alike: the key of a mention is
-    # the extractor's to give, and extractions.jsonl carries it (tests/test_buildread.py)
+    # the extractor's to give, and extractions.jsonl carries it (tests/build/test_read.py)
     assert identity.entity_key("DID") == identity.entity_key("DiD") == "did"

@@ -26,7 +26,7 @@ skips exactly those, so a shape that changes (another parameter, another
 target, a new constraint) is checked in the store again. The body's
 ``sh:class skos:Concept`` is not covered (whether an entity is a concept is
 the aggregate's doing), nor is anything when two papers share an id.
-``tests/test_validate_mentions.py`` makes each violation and checks that the
+``tests/rdf/test_checks.py`` makes each violation and checks that the
 store's full validation and this one report the same.
 """
 from __future__ import annotations
