@@ -6,7 +6,7 @@ of :mod:`kg.rdf.vocab` declares, once, at import. The objects below read like
 the CURIEs of the Turtle output (``schema.name``, ``kgo.paperCount``,
 ``rdf.type``), and a term the vocabulary does not declare is an
 ``AttributeError`` at its first use (and a test failure before that:
-``tests/rdf/test_mapping.py`` checks every term the mapping names against the
+``tests/rdf/test_terms.py`` checks every term the mapping names against the
 vocabulary). Minted IRIs come from :class:`kg.rdf.vocab.Minter`; :func:`iri`
 writes one in N-Triples form.
 

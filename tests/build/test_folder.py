@@ -97,20 +97,6 @@ def test_earlier_build_without_manifest_is_a_build(tmp_path):
     assert buildfolder.foreign_entries(tmp_path) == ["graph.ttl", "notes.md", "store/"]
 
 
-def test_every_output_name_is_the_build_folders():
-    """The stages that name their files themselves agree with kg.build.folder."""
-    from kg.rdf.stage import RDF_FORMATS
-    from kg.report.plots import PLOTS
-    from kg.store import STORE_DIR
-    from kg.viz.site import DESCRIPTIONS
-
-    assert RDF_FORMATS == outputs.RDF_FILES and STORE_DIR == outputs.STORE_DIR
-    described = {n for names in DESCRIPTIONS.values() for n in names}
-    assert described | {outputs.INDEX_HTML, f"{outputs.PLOTS_DIR}/"} \
-        == outputs.KNOWN_OUTPUTS
-    assert all("/" not in name for name in PLOTS)
-
-
 def test_build_folder_readers(tmp_path):
     from kg.build.read import load_build, read_report, read_summary
     from kg.errors import KgError

@@ -77,18 +77,6 @@ def test_csv_without_abstract_column(write):
         read_corpus([write("x.csv", "title,authors\nT,A\n")], format="csv")
 
 
-def test_bibtex_with_a_broken_entry(write):
-    text = ("@article{a,\n  title={First {Paper}},\n  author={One, Ada and Bob Two},\n"
-            "  abstract={" + ABS + "}\n}\n\n"
-            "@inproceedings{b,\n  title={Broken,\n  abstract={" + ABS2 + "}\n\n"
-            "@misc{c,\n  author={Cy Three and others},\n  abstract={" + ABS2 + "}\n}\n")
-    c = read_corpus([write("x.bib", text)])
-    a, b = c.papers
-    assert a.title == "First Paper" and a.authors == ("Ada One", "Bob Two")
-    assert b.authors == ("Cy Three",) and b.authors_truncated
-    assert c.skipped == 1 and c.warnings[0].line == 7 and "unbalanced" in c.warnings[0].message
-
-
 @pytest.mark.parametrize("name,text,fmt", [
     ("a.txt", "[{}]", "json"),
     ("a.dat", '{"a": 1}\n{"a": 2}\n', "jsonl"),
@@ -128,11 +116,3 @@ def test_cut_markers_and_dot_tracks_in_exports(write):
     assert (2, "'等' inside the author list is not a name: dropped, and the list counted "
                "as cut") in msgs
     assert sum("has no area" in m for _, m in msgs) == 2 and len(msgs) == 3
-
-
-def test_bibtex_cut_marker_inside_author_list(write):
-    bib = ("@article{a,\n  author = {One, A and 等 and Two, B},\n  title = {T},\n"
-           "  abstract = {" + ABS + "}\n}\n")
-    c = read_corpus([write("x.bib", bib)])
-    assert c.papers[0].authors == ("A One", "B Two") and c.papers[0].authors_truncated
-    assert [w.line for w in c.warnings] == [1]

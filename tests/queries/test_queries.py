@@ -3,10 +3,8 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 from pathlib import Path
 
-import pyoxigraph as ox
 import pytest
 
 from kg import queries
@@ -73,16 +71,6 @@ CASES = {
     "co-mentioned:sample": ("built", {"entity": "quantization"}),
     "similar-papers:sample": ("built", {"paper": "3712433e487f749c"}),
 }
-
-
-@pytest.fixture(scope="module")
-def stores(sample_corpus, sample_build_dir):
-    return {
-        "built": EmbeddedStore(sample_build_dir / "store"),
-        "sample": EmbeddedStore.memory(to_ntriples(Build(sample_corpus))),
-        "fixture": EmbeddedStore.memory(rdf_fixture.ntriples()),
-        "concepts": EmbeddedStore.memory(rdf_fixture.concept_ntriples()),
-    }
 
 
 def _rows(text: str) -> list[list[str]]:
@@ -187,41 +175,3 @@ def test_rq_files_and_inline_sparql(tmp_path, stores):
     res = queries.run(st, "SELECT ?n ?p WHERE { ?p schema:name ?n }",
                       {"p": "<https://w3id.org/paper-kg/resource/person/grace_hopper>"})
     assert res.values()[0][0] == "Grace Hopper"
-
-
-def test_output_formats(stores):
-    res = queries.run(stores["fixture"], "similar-papers", {"paper": rdf_fixture.P1})
-    table = format_result(res, "table")
-    lines = table.splitlines()
-    assert lines[0].split() == list(res.variables) and set(lines[1]) <= {"-", " "}
-    assert lines[-1] == "(5 rows)"
-    assert len({len(line.rstrip()) <= len(lines[1]) for line in lines[:-1]}) == 1
-    assert lines[2].index("5555555555555555") == lines[0].index("similar")  # aligned
-    csv_text = format_result(res, "csv")
-    assert csv_text.startswith("paper,min_shared,similar,label,score,shared,item,item_type,"
-                               "item_weight\r\n")
-    tsv = format_result(res, "tsv").splitlines()
-    assert tsv[0] == ("?paper\t?min_shared\t?similar\t?label\t?score\t?shared\t?item\t"
-                      "?item_type\t?item_weight")
-    assert tsv[1].split("\t")[5] == '"3"^^<http://www.w3.org/2001/XMLSchema#integer>'
-    doc = json.loads(format_result(res, "json"))
-    assert doc["head"]["vars"] == list(res.variables)
-    first = doc["results"]["bindings"][0]
-    assert first["similar"] == {"type": "literal", "value": "5555555555555555"}
-    assert first["shared"]["datatype"] == "http://www.w3.org/2001/XMLSchema#integer"
-    ask = stores["fixture"].query("ASK { ?s ?p ?o }")
-    assert json.loads(format_result(ask, "json")) == {"head": {}, "boolean": True}
-    assert format_result(ask, "table") == "true\n"
-    with pytest.raises(QueryError):
-        format_result(res, "xml")
-
-
-def test_table_handles_wide_characters_and_iris():
-    from kg.store import QueryResult
-
-    r = QueryResult("select", ("a", "b"), (
-        (ox.Literal("論文検索"), ox.NamedNode("https://schema.org/Person")),
-        (ox.Literal("ab"), None)))
-    lines = format_result(r, "table").splitlines()
-    assert lines[2] == "論文検索  schema:Person"
-    assert lines[3].rstrip() == "ab"

@@ -13,14 +13,13 @@ import networkx as nx
 import pytest
 
 from kg.analysis import analyse
-from kg.analysis.graphs import coauthor_graph, knowledge_graph
-from kg.build.graph_stage import stage_outputs, tables
+from kg.analysis.graphs import knowledge_graph
+from kg.build.graph_stage import stage_outputs
 from kg.build.pipeline import build_summary
 from kg.build.read import load_build
 from kg.models import Build, Corpus, Extraction, Mention, Paper, Track
-from kg.report.document import authors_csv, md_escape, report_document, to_json, to_markdown
+from kg.report.document import md_escape
 from kg.report.exports import gexf, graphml, safe_cell, table_csv, vosviewer_map, vosviewer_network
-from kg.report.plots import all_plots
 
 ROOT = Path(__file__).resolve().parents[2]
 HOSTILE = "=cmd|' /C calc'!A0"  # a name that is a spreadsheet formula
@@ -132,49 +131,9 @@ def test_csv_has_no_formulas(files):
     assert "".join(table_csv(["x"], [["@SUM(A1)"]])) == "x\r\n'@SUM(A1)\r\n"
 
 
-def test_rich_tables_keep_names_as_text():
-    from rich.console import Console
-
-    report = analyse(small_build()).report
-    console = Console(record=True, width=200, file=io.StringIO())
-    for t in tables(report):
-        console.print(t)
-    text = console.export_text()
-    assert "Cy [red]Dee[/red]" in text  # brackets printed, not read as markup
-    assert "Co-authorship network" in text
-
-
-def test_rich_tables_print_no_control_characters():
-    from rich.console import Console
-
-    corpus = Corpus((Paper("p0", ("Ann\x1b[31m Lee\x07", "Bo\x9b2J Wu"), "We use BERT."),
-                     Paper("p1", ("Ann\x1b[31m Lee\x07", "Cy\x00 Dee"), "Again.")))
-    report = analyse(Build(corpus, {})).report
-    buf = io.StringIO()
-    console = Console(file=buf, width=200, color_system=None, force_terminal=False)
-    for t in tables(report):
-        console.print(t)
-    text = buf.getvalue()
-    assert "Ann[31m Lee" in text and "Bo2J Wu" in text
-    assert not any(c in text for c in "\x1b\x07\x9b\x00")
-
-
 def test_safe_cell_removes_control_characters():
     assert safe_cell("=A\x1b[1m\x00B\x9b") == "'=A[1mB"
     assert "\x07" not in "".join(table_csv(["n"], [["bell\x07"]]))
-
-
-def test_plots_are_deterministic():
-    r = analyse(small_build()).report
-    assert all_plots(r) == all_plots(r)
-    empty = analyse(Corpus(())).report
-    assert all(png[:4] == b"\x89PNG" for png in all_plots(empty).values())
-
-
-def test_empty_build_report():
-    doc = report_document(analyse(Corpus(())).report)
-    json.loads(to_json(doc))
-    assert "n/a" in to_markdown(doc)
 
 
 def test_byte_identical_across_runs_and_hash_seeds(tmp_path):
@@ -211,36 +170,6 @@ def write_build(folder: Path, build: Build) -> None:
     with open(folder / "extractions.jsonl", "w", encoding="utf-8") as fh:
         for ex in build.extractions.values():
             fh.write(json.dumps(extraction_to_json(ex), ensure_ascii=False) + "\n")
-
-
-def test_report_is_typed_and_serialises_to_its_json():
-    from kg.analysis.records import CoauthorReport
-    from kg.report.data import Report
-
-    b = small_build()
-    r = analyse(b).report
-    assert isinstance(r, CoauthorReport)
-    assert r.network.nodes == 6 and r.ego is not None and r.ego.name == "Ann Lee"
-    assert r.centrality.top["papers"][0].name == "Ann Lee"
-    assert CoauthorReport.from_json(r.to_json()) == r
-    assert r["network"]["nodes"] == 6  # code written for the dict report still reads it
-    doc = report_document(r, corpus=build_summary(b.corpus))
-    assert Report.from_json(json.loads(to_json(doc))) == doc
-    with pytest.raises(ValueError, match="unknown key 'nodez'"):
-        CoauthorReport.from_json({**r.to_json(), "nodez": 1})
-
-
-def test_write_coauthors_returns_what_it_wrote(tmp_path):
-    from kg.build.graph_stage import write_coauthors
-    from kg.build.read import read_report
-
-    b = small_build()
-    res = write_coauthors(b, tmp_path, corpus=build_summary(b.corpus))
-    assert set(res.files) == {p.relative_to(tmp_path).as_posix()
-                              for p in tmp_path.rglob("*") if p.is_file()}
-    assert list(res.timings) == ["coauthor_analysis", "report", "plots", "nx_graphs", "exports"]
-    assert res.knowledge_graph is not None and res.analysis.report == res.report.coauthors
-    assert read_report(tmp_path) == res.report
 
 
 def test_load_build_round_trip(tmp_path):
@@ -289,22 +218,3 @@ def test_exports_of_plain_graphs():
     assert H.edges["x", "y"]["weight"] == 2.0
     K = knowledge_graph(small_build())
     assert nx.read_graphml(io.StringIO("".join(graphml(K)))).number_of_edges() == K.number_of_edges()
-
-
-def test_authors_csv_rows():
-    m = analyse(small_build()).metrics
-    rows = list(csv.reader(io.StringIO("".join(authors_csv(m)))))
-    assert len(rows) == 1 + 6
-    assert rows[1][0] == safe_cell(sorted(m.keys)[0]) == "'-eve; \"q\""
-
-
-def test_analysis_from_arrays_equals_analysis_from_networkx():
-    from kg.analysis import ego_summary
-
-    b = small_build()
-    G = coauthor_graph(b.corpus)
-    fast, slow = analyse(b), analyse(b, G)
-    assert fast.report == slow.report
-    assert nx.utils.graphs_equal(fast.graph, G)
-    assert list(fast.graph.edges(data=True)) == list(G.edges(data=True))
-    assert ego_summary(G, "Ann Lee") == ego_summary(None, "ann lee", h=fast.igraph)

@@ -1,4 +1,4 @@
-"""kg.store: the embedded pyoxigraph store and kg.load_graph."""
+"""kg.store.embedded: the embedded pyoxigraph store."""
 from __future__ import annotations
 
 import pyoxigraph as ox
@@ -8,8 +8,7 @@ import rdflib
 from kg.errors import QueryError, StoreError
 from kg.models import Build
 from kg.rdf import to_ntriples
-from kg.rdf.stage import write_rdf
-from kg.store import EmbeddedStore, StoreBuilder, load_graph, open_store, to_term
+from kg.store import EmbeddedStore, StoreBuilder
 from tests import rdf_fixture
 
 NT = rdf_fixture.ntriples()
@@ -110,43 +109,3 @@ def test_lenient_load_is_the_same_graph_for_kg_text(sample_corpus):
     strict.load_ntriples(nt)
     lenient.load_ntriples(nt, lenient=True)
     assert strict.dump_ntriples() == lenient.dump_ntriples()
-
-
-def test_missing_store_is_a_one_line_error(tmp_path):
-    with pytest.raises(StoreError, match="no store here") as exc:
-        EmbeddedStore(tmp_path / "nothing")
-    assert "\n" not in str(exc.value)
-    with pytest.raises(StoreError):
-        open_store(from_dir=tmp_path)
-    with pytest.raises(StoreError):
-        open_store(endpoint="not a URL")
-
-
-def test_to_term_refuses_other_objects():
-    assert to_term(3) == ox.Literal(3)
-    with pytest.raises(QueryError):
-        to_term(object())
-
-
-def test_load_graph_from_every_kind_of_path(tmp_path, sample_corpus):
-    out = tmp_path / "build"
-    write_rdf(Build(sample_corpus), out, rdf_formats=("nt", "jsonld"))
-    expected = rdflib.Graph().parse(out / "graph.nt", format="nt")
-    for path in (out, out / "graph.ttl", out / "graph.nt", out / "graph.jsonld", out / "store"):
-        g = load_graph(path)
-        assert isinstance(g, rdflib.Graph) and len(g) == len(expected)
-        assert g.isomorphic(expected), path
-        assert dict(g.namespaces())["kgo"] == rdflib.URIRef("https://w3id.org/paper-kg/ontology#")
-    (out / "graph.ttl").unlink(), (out / "graph.nt").unlink()
-    assert len(load_graph(out)) == len(expected)  # falls back to the store
-    with pytest.raises(StoreError):
-        load_graph(tmp_path / "nope")
-
-
-def test_kg_exports_load_graph_lazily():
-    import subprocess
-    import sys
-
-    code = ("import sys, kg; assert 'rdflib' not in sys.modules; "
-            "from kg import load_graph; import kg.store; assert load_graph is kg.store.load_graph")
-    subprocess.run([sys.executable, "-c", code], check=True)

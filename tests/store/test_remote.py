@@ -25,7 +25,6 @@ from kg.queries.results import format_result
 from kg.store import EmbeddedStore
 from kg.store.push import push
 from kg.store.remote import RemoteStore
-from kg.store.sparql_text import with_bindings
 from tests import rdf_fixture
 from tests.conftest import unavailable
 from tests.queries.test_queries import CASES
@@ -237,20 +236,6 @@ def test_injection_matches_as_plain_text(virtuoso, pushed):
         assert res.values() == [(evil,)]
     assert store.count() == before
     assert RemoteStore(virtuoso, graph=SAMPLE_GRAPH).count() == pushed["sample"]["count"]
-
-
-def test_values_clause_is_built_from_terms():
-    q = with_bindings('SELECT ?a WHERE { ?s ?p "{" . VALUES ?z { 1 } { ?a ?b ?c } }', {"a": 'x"}'})
-    assert q.count('VALUES (?a) { ("x\\"}") }') == 2  # the outer group and the inner one
-    assert 'VALUES ?z { 1 }' in q and '"{"' in q
-    with pytest.raises(QueryError):
-        with_bindings("SELECT * WHERE { }", {"a b": "x"})
-
-
-def test_values_clause_with_non_ascii_names_in_the_query():
-    # a letter the ASCII word pattern does not start used to crash (None.group)
-    q = with_bindings("SELECT ?é WHERE { ?s ex:café ?é }", {"a": "x"})
-    assert q == 'SELECT ?é WHERE { VALUES (?a) { ("x") } ?s ex:café ?é }'
 
 
 # ------------------------------------------------------------------ refusals

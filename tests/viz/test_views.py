@@ -4,12 +4,10 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import re
 import subprocess
 import sys
 from pathlib import Path
 
-import networkx as nx
 import pytest
 
 from kg.analysis.graphs import coauthor_graph, knowledge_graph
@@ -21,14 +19,11 @@ from kg.viz import (
     entities_view,
     entity_view,
     find_track,
-    index_html,
     kg_view,
     to_html,
     track_view,
     view,
 )
-from kg.viz.html import vis_assets
-from kg.viz.layout import layout
 
 PAYLOAD = "<img src=x onerror=alert(1)>"
 ROOT = Path(__file__).resolve().parents[2]
@@ -189,30 +184,6 @@ def test_ego_radius_must_be_1_or_2():
         ego_view(tiny_build(), "Ann Lee", radius=3)
 
 
-# --------------------------------------------------------------- the page
-
-
-def test_page_is_self_contained():
-    page = to_html(kg_view(tiny_build()))
-    assert not re.search(r"<(script|img|iframe)[^>]*\ssrc=", page, re.I)
-    assert not re.search(r"<link[^>]*stylesheet", page, re.I)
-    assert not re.search(r"https?://[^\s\"']*(cdn|jsdelivr|unpkg|cloudflare)", page, re.I)
-    for word in ("bootstrap", "lib/bindings", "tom-select", "sourceMappingURL"):
-        assert word not in page
-    vis_js, vis_css = vis_assets()
-    assert vis_js[:2000] in page and vis_css[:2000] in page  # inlined from pyvis
-    assert '<link rel="icon" href="data:,">' in page  # not even a favicon request
-
-
-def test_write_html_leaves_no_lib_folder(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
-    net = coauthors_view(tiny_build())
-    net.write_html("view.html")
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["view.html"]
-    assert (tmp_path / "view.html").read_text(encoding="utf-8") == to_html(net)
-    assert net.generate_html() == to_html(net)
-
-
 def test_untrusted_text_never_reaches_the_page_as_markup():
     b = payload_build()
     for net in (kg_view(b), coauthors_view(b), entity_view(b, PAYLOAD), entities_view(b),
@@ -252,59 +223,6 @@ def test_same_build_gives_byte_identical_pages_across_processes():
     assert to_html(kg_view(b)) == to_html(kg_view(b))
 
 
-def test_page_has_no_random_ids():
-    page = to_html(coauthors_view(tiny_build()))
-    head = page.split("<style>")[0] + page.split("</style>")[-1].split('<script id="kg-data"')[0]
-    assert not re.search(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}", head)
-    assert "Math.random" not in page.split("<script>")[-1]
-
-
-# ----------------------------------------------------------------- layout
-
-
-def test_layout_is_deterministic_and_keeps_nodes_apart():
-    G = nx.Graph()
-    G.add_edges_from(nx.barabasi_albert_graph(300, 2, seed=3).edges())
-    G.add_edges_from((1000 + i, 1000 + j) for i in range(5) for j in range(i + 1, 5))  # a clique
-    G.add_node("alone")
-    pos = layout(G, seed=1)
-    assert set(pos) == set(G) and pos == layout(G, seed=1)
-    assert all(isinstance(c, int) for xy in pos.values() for c in xy)
-    assert len(set(pos.values())) == len(pos)  # no two nodes on one spot
-    # the clique sits outside the big component's bounding box
-    xs = [pos[v][0] for v in range(300)]
-    ys = [pos[v][1] for v in range(300)]
-    inside = [min(xs) <= pos[v][0] <= max(xs) and min(ys) <= pos[v][1] <= max(ys)
-              for v in range(1000, 1005)]
-    assert not all(inside)
-
-
-def test_star_component_puts_its_hub_in_the_middle():
-    G = nx.star_graph(5)  # hub 0 and 5 leaves
-    pos = layout(G)
-    cx = sum(p[0] for p in pos.values()) / 6
-    cy = sum(p[1] for p in pos.values()) / 6
-    assert abs(pos[0][0] - cx) < 10 and abs(pos[0][1] - cy) < 10
-
-
-# ------------------------------------------------------------------ index
-
-
-def test_index_links_every_file_and_escapes_names():
-    names = ["kg.html", "coauthors.html", "entities.html", "report.md", "report.json",
-             "graph.ttl", "graph.graphml", "store/", "plots/degree.png", "corpus.jsonl",
-             'odd "name" <b>.html', "index.html"]
-    page = index_html(names, summary={"papers": 39, "authors": 189})
-    hrefs = re.findall(r'href="([^"]+)"', page)
-    assert "index.html" not in hrefs
-    assert {"kg.html", "coauthors.html", "report.md", "graph.ttl", "store/",
-            "plots/degree.png"} <= set(hrefs)
-    assert "odd%20%22name%22%20%3Cb%3E.html" in hrefs
-    assert "<b>" not in page and "&lt;b&gt;" in page
-    assert page.index("Interactive views") < page.index("Report") < page.index("Graph files")
-    assert "<td>papers</td><td class=\"n\">39</td>" in page
-
-
 def test_views_of_a_sample_corpus_without_extractions(sample_corpus):
     b = Build(sample_corpus)
     net = kg_view(b)
@@ -321,17 +239,3 @@ def test_empty_builds_give_empty_pages_not_errors():
             assert page.count('<script id="kg-data"') == 1
             assert len(net.nodes) == (0 if make is entities_view or not b.corpus.papers
                                       else len(knowledge_graph(b)) if make is kg_view else 1)
-
-
-def test_a_plain_pyvis_network_renders_too():
-    from pyvis.network import Network
-
-    net = Network()
-    net.add_node(1, label="a <b>", group="person")
-    net.add_node(2, label="b", group="paper")
-    net.add_edge(1, 2)
-    page = to_html(net)
-    data = json.loads(page.split('type="application/json">')[1].split("</script>")[0])
-    assert [n["label"] for n in data["nodes"]] == ["a <b>", "b"]
-    assert {e["group"] for e in data["legend"]} == {"person", "paper"}
-    assert "a <b>" not in page
