@@ -315,11 +315,10 @@ def handover_after_load(papers: int) -> bool:
     stage's process after the store's bulk load rather than right after extraction.
 
     A large build waits: the loader's threads use every core and ran at half speed
-    beside the graph stage (100,000 papers on two cores: 117 s against 59 s alone),
-    and the two processes' peaks then do not coincide (peak PSS of both 4,340 ->
-    4,094 MiB). A small one does not: there the graph stage is the longer path (ICML
-    2024: both about 5.5 s after extraction), and waiting for the load made the
-    2-worker build 1.4 times slower (16.6-17.4 s against 11.3-12.6 s).
+    beside the graph stage, and the two processes' peaks then do not coincide (a
+    lower peak of both). A small one does not: there the graph stage is the longer
+    path, and waiting for the load made the 2-worker build slower (the figures of
+    both: bench/RESULTS.md).
 
     Examples
     --------
@@ -333,7 +332,7 @@ def _long_lived() -> None:
     """Exempt every object alive now (the corpus, the extractions, the modules: they live
     as long as the process) from garbage collection, and collect less often: the graph
     stage makes millions of graph dicts and tuples, and each full collection scanned
-    the whole build (20k papers: 5.2 of 36 CPU s, 1.4 s so)."""
+    the whole build (a large share of its CPU time, a small one so: bench/RESULTS.md)."""
     import gc
 
     gc.freeze()
@@ -421,7 +420,7 @@ def _build_into(
                          progress=side)
         if child is not None:
             # from here on this process needs the corpus alone: the extractions go
-            # with the handover (100,000 papers: 1,150 -> 984 MiB after the RDF stage)
+            # with the handover (less memory after the RDF stage: bench/RESULTS.md)
             del build_
         handover = (lambda: child.send(outbox.pop())) if child is not None and late else None
         rdf = load_rdf(mapped, out, rdf_formats=rdf_formats, progress=side,

@@ -57,10 +57,10 @@ _STRAY_DOLLAR = re.compile(r"(?<!\\)\$")
 # LaTeX that needs a real converter: math, and commands with their arguments
 # (a \( or \[ span stops at the next opener, and an optional argument is at
 # most 200 characters: each failing opener would otherwise rescan the line,
-# "\(" x 40000 or "\a[" x 33333 in seconds). Every alternative starts with a
+# quadratic on a line of openers). Every alternative starts with a
 # "$" or a "\" as written (the unescaped "$" is checked after it, not before):
 # the regex engine then skips to those characters instead of trying each
-# alternative at every character (three times faster on ICML 2024).
+# alternative at every character (faster on real abstracts; bench/RESULTS.md).
 _LATEX_SPAN = re.compile(
     r"\$\$.+?\$\$|\$(?<!\\\$)(?:[^$\\]|\\.)+?\$|\\\((?:(?!\\\().)+?\\\)|\\\[(?:(?!\\\[).)+?\\\]"
     r"|\\[A-Za-z]+\*?(?:\s*\[[^\]{}]{0,200}+\])?(?:\s*\{(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*\})*"
@@ -114,8 +114,8 @@ def _latex_to_text(span: str) -> str:
     return _latex_converter().nodelist_to_text(walker.get_latex_nodes()[0])
 
 
-# pylatexenc is exponential in unclosed macro arguments ("$\\frac{" x 17 takes
-# 12 s); real abstracts nest braces 3 deep with at most one left open, in
+# pylatexenc is exponential in unclosed macro arguments (a run of "$\\frac{"
+# takes seconds); real abstracts nest braces 3 deep with at most one left open, in
 # spans of at most a few hundred characters. Past these a span stays as written.
 _MAX_SPAN = 2000
 _MAX_DEPTH = 8

@@ -120,7 +120,7 @@ def _concept_tables(directory: str | None) -> tuple[concept_finder.ConceptIndex,
 class _Component:
     """Components take a stream a batch at a time, each running over the
     whole batch before handing it on: doc by doc, the five components evict
-    each other's tables from the CPU caches (about 15 % slower)."""
+    each other's tables from the CPU caches (slower: bench/RESULTS.md)."""
 
     def __call__(self, doc: Doc) -> Doc:
         raise NotImplementedError

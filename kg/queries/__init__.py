@@ -47,7 +47,7 @@ queries for it:
 * ``ORDER BY`` a long text (more than 15 bytes: labels, paper ids) is
   written ``ORDER BY CONCAT("~", ?x)``: the same order, but the engine then
   compares values held in memory instead of reading both strings from the
-  store at every comparison (three times faster on 10,000 rows); ties are
+  store at every comparison (faster on long results); ties are
   broken by a unique key so that limits and order are deterministic.
 
 Examples

@@ -13,7 +13,7 @@ Every author of a paper becomes a ``kgo:Authorship`` with one
 one integer ``kgo:position`` from 1, linked from its paper alone by
 ``kgo:authorship`` (the first also by ``kgo:firstAuthorship``); the paper
 links the person by ``schema:author``. Their checks were half of what was
-left (100,000 papers: 16 of 32 s of queries on one thread). One template
+left (bench/RESULTS.md). One template
 writes each kind, so most of their shapes' constraints hold by
 construction; what depends on the data is checked here on the mentions
 and authors themselves (:func:`covered_violations`): ``oa:start`` at least

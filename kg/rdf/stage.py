@@ -13,9 +13,8 @@ that the build's extractions can leave the process in between;
    step 1, :mod:`kg.rdf.checks`);
    a violation raises :class:`kg.errors.ValidationError`, the build fails
    and no new store is left; then the store compacted (the library's
-   queries run twice as fast on a compacted store; validation and
-   compaction take the same time in either order: 100,000 papers, 30.4 s
-   against 29.7 s);
+   queries run faster on a compacted store; validation and compaction
+   take the same time in either order: bench/RESULTS.md);
 4. the store renamed into place, then ``graph.ttl`` always, ``graph.nt``
    and ``graph.jsonld`` on request.
 

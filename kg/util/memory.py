@@ -1,7 +1,7 @@
 """Handing freed memory back to the system between the stages of a build.
 
 A build's processes free large structures as they go (the store's bulk
-loader about a gigabyte at 100,000 papers, the RDF mapping's tables, the
+loader's buffers, the RDF mapping's tables, the
 co-authorship analysis's scratch), but glibc's allocator keeps what was
 freed for later use, so a process stays at its peak while the other
 process of a parallel build reaches its own. :func:`give_back` asks the
