@@ -3,7 +3,7 @@
     python bench/coauthor_bench.py [N] [--seed S] [--exports] [--out DIR]
 
 Builds the N-paper synthetic corpus of ``bench/synth.py`` (default 100,000;
-not timed), then times the stages of :func:`kg.coauthors.write_coauthors`:
+not timed), then times the stages of :func:`kg.build.graph_stage.write_coauthors`:
 the co-authorship graph, the analysis (sampled betweenness, closeness and
 distances in components over the exact limit), report.json/md and the four
 plots; with ``--exports`` also GraphML, GEXF, VOSviewer and CSV of the
@@ -26,7 +26,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import synth  # noqa: E402
 
-from kg.coauthors import REPORT_FILES, write_coauthors  # noqa: E402
+from kg.build.graph_stage import write_coauthors  # noqa: E402
+from kg.outputs import REPORT_FILES  # noqa: E402
 
 
 def peak_mb() -> float:

@@ -45,7 +45,7 @@ CHILD = """
 import json, sys
 from pathlib import Path
 from kg.cli import main
-import kg.pipeline as p
+import kg.build.pipeline as p
 seen = {}
 real = p._build_into
 def spy(*a, **k):

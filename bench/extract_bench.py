@@ -96,8 +96,8 @@ def main() -> None:
     import spacy
 
     from kg.extract import _nlp, extract_corpus
+    from kg.extract.cleanup import clean
     from kg.parse import read_corpus
-    from kg.text import clean
 
     corpus = read_corpus([args.corpus])
     raws = [p.abstract for p in corpus.papers]

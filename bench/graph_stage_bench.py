@@ -4,7 +4,7 @@
 
 Builds the N-paper synthetic build of ``bench/synth.py`` (default 20,000; not
 timed), then runs what the forked process of ``kg build --workers 2`` runs
-(:func:`kg.pipeline._graphs_child`), with its garbage-collection settings:
+(:func:`kg.build.pipeline._graphs_child`), with its garbage-collection settings:
 the co-authorship analysis, plots and co-author exports, then the report,
 the knowledge graph's GraphML and the four views. Prints each stage's wall
 time (the build's own timings) and the CPU time of the three parts;
@@ -27,9 +27,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import synth  # noqa: E402
 
-from kg import pipeline  # noqa: E402
-from kg.coauthors import write_coauthors, write_network_files  # noqa: E402
-from kg.progress import QUIET  # noqa: E402
+from kg.build import pipeline  # noqa: E402
+from kg.build.graph_stage import write_coauthors, write_network_files  # noqa: E402
+from kg.util.progress import QUIET  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> None:

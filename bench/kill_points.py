@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_INPUT = ROOT.parent / "shared" / "corpora" / "icml_2023_all.txt"
 ENV = dict(os.environ, PYTHONPATH=str(ROOT))
 PUBLISH_KILLER = """import os, signal, sys
-import kg.buildfolder as b
+import kg.build.folder as b
 n = int(sys.argv[1]); real = os.replace; seen = [0]
 real_publish = b.publish
 def replace(src, dst):

@@ -47,8 +47,8 @@ def dump() -> None:
     """Child mode: one line per paper, ``source id digest-of-extraction digest-of-proposals``."""
     from kg.extract import extract_texts, extraction_to_json
     from kg.extract.acronyms import find_acronyms
+    from kg.extract.cleanup import clean
     from kg.extract.proposals import find_proposals
-    from kg.text import clean
 
     def digest(obj: object) -> str:
         return hashlib.sha256(json.dumps(obj, ensure_ascii=False, sort_keys=True)

@@ -45,7 +45,7 @@ def main(argv: list[str] | None = None) -> int:
     from rdf_bench import pick_params
 
     from kg import queries
-    from kg.embedded import EmbeddedStore
+    from kg.store.embedded import EmbeddedStore
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("store", help="a store folder (a build's store/)")

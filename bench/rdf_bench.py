@@ -3,7 +3,7 @@
 On a synthetic corpus (``bench/synth.py``, shapes drawn from ICML 2024) it
 measures, side by side in one run:
 
-1. the RDF stage exactly as ``kg build`` runs it (:func:`kg.rdf_stage.write_rdf`):
+1. the RDF stage exactly as ``kg build`` runs it (:func:`kg.rdf.stage.write_rdf`):
    mapping the build to N-Triples, bulk-loading them into the embedded
    pyoxigraph store, compacting it, SHACL validation inside the store, in
    triples per second; writing ``graph.ttl`` is timed apart and reported
@@ -51,10 +51,10 @@ if __package__ in (None, ""):  # run as a script: make `kg` and `synth` importab
 from kg import queries  # noqa: E402
 from kg.models import Build  # noqa: E402
 from kg.rdf import ntriples_to_rdflib  # noqa: E402
-from kg.rdf_stage import write_rdf  # noqa: E402
+from kg.rdf.shacl import compile_shapes, validate_store  # noqa: E402
+from kg.rdf.shacl_pyshacl import validate_pyshacl  # noqa: E402
+from kg.rdf.stage import write_rdf  # noqa: E402
 from kg.store import EmbeddedStore, QueryResult  # noqa: E402
-from kg.validate import compile_shapes, validate_store  # noqa: E402
-from kg.validate_ref import validate_pyshacl  # noqa: E402
 
 
 def make_build(n: int, seed: int):
@@ -358,7 +358,7 @@ def main(argv: list[str] | None = None) -> int:
         store, n, t = rdf_stage(build, work / "full")
         stage = t["rdf"] + t["store"] + t["validate"] + t["compact"]
         loads.append(load_average())
-        print(f"\n[1] RDF stage (kg.rdf_stage.write_rdf): {n:,} triples "
+        print(f"\n[1] RDF stage (kg.rdf.stage.write_rdf): {n:,} triples "
               f"({n / len(build.corpus.papers):.0f} per paper); load average {loads[-1]}")
         print(f"    mapping to N-Triples               {t['rdf']:7.1f} s  "
               f"{n / t['rdf']:>10,.0f} triples/s")

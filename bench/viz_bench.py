@@ -102,7 +102,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"built {Path(args.corpus).name} in {time.perf_counter() - t0:.1f} s")
     pages = [build_dir / name for name in PAGES if (build_dir / name).is_file()]
 
-    from kg.buildread import load_build
+    from kg.build.read import load_build
     from kg.viz import to_html, view
 
     build = load_build(build_dir)

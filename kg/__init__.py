@@ -9,7 +9,7 @@ __all__ = ["__version__", "load_graph"]
 def __getattr__(name: str):
     # loaded on first use, so that `import kg` stays light (no rdflib, no pyoxigraph)
     if name == "load_graph":
-        from kg.loadgraph import load_graph
+        from kg.rdf.load import load_graph
 
         return load_graph
     raise AttributeError(f"module 'kg' has no attribute {name!r}")

@@ -13,8 +13,9 @@ import sys
 from pathlib import Path
 from typing import NoReturn, Sequence
 
-from kg import __version__, termination
+from kg import __version__
 from kg.errors import KgError, OutputFolderError
+from kg.util import termination
 
 DESCRIPTION = ("Build a knowledge graph from research-paper listings, query it in SPARQL,\n"
                "draw it, and study who writes with whom.")
@@ -244,7 +245,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _progress(args: argparse.Namespace):
-    from kg.progress import Progress
+    from kg.util.progress import Progress
 
     return Progress(quiet=getattr(args, "quiet", False), verbose=getattr(args, "verbose", False))
 
@@ -304,8 +305,8 @@ def _cmd_extract(args: argparse.Namespace) -> int:
 
 
 def _cmd_build(args: argparse.Namespace) -> int:
-    from kg.pipeline import build
-    from kg.workers import cpu_count
+    from kg.build.child import cpu_count
+    from kg.build.pipeline import build
 
     result = build(
         args.files or None,
@@ -326,9 +327,9 @@ def _cmd_build(args: argparse.Namespace) -> int:
 
 def _cmd_query(args: argparse.Namespace) -> int:
     from kg import queries
-    from kg.connect import open_store
     from kg.errors import QueryError
-    from kg.results import format_result
+    from kg.queries.results import format_result
+    from kg.store.connect import open_store
 
     params: dict[str, str] = {}
     for item in args.param:
@@ -337,7 +338,7 @@ def _cmd_query(args: argparse.Namespace) -> int:
             raise QueryError(f"--param {item!r}: expected NAME=VALUE")
         params[name.strip()] = value
     if args.endpoint:
-        from kg.httpclient import check_endpoint
+        from kg.store.http import check_endpoint
 
         check_endpoint(args.endpoint)  # a malformed URL fails before any work
     query = queries.resolve(args.query)
@@ -368,12 +369,12 @@ def _cmd_coauthors(args: argparse.Namespace) -> int:
     from dataclasses import replace
 
     from kg.analysis import analyse
-    from kg.buildread import load_build
-    from kg.coauthors import tables, track_build
+    from kg.build.graph_stage import tables, track_build
+    from kg.build.read import load_build
 
     rules = None
     if args.people:
-        from kg.people import apply_people, read_people
+        from kg.parse.people import apply_people, read_people
 
         rules = read_people(args.people)  # a bad file fails before the build is read
     with _reading(args.from_dir):
@@ -385,7 +386,7 @@ def _cmd_coauthors(args: argparse.Namespace) -> int:
         print(f"kg: track {args.track!r}: {len(build.corpus.papers):,} papers", file=sys.stderr)
     report = analyse(build).report
     if args.json:
-        from kg.safetext import json_for_terminal
+        from kg.util.safetext import json_for_terminal
 
         sys.stdout.write(json_for_terminal(json.dumps(report.to_json(), ensure_ascii=False,
                                                       indent=2)) + "\n")
@@ -399,8 +400,8 @@ def _cmd_coauthors(args: argparse.Namespace) -> int:
 
 
 def _cmd_viz(args: argparse.Namespace) -> int:
-    from kg import fsio
-    from kg.buildread import load_build
+    from kg.build.read import load_build
+    from kg.util import fsio
     from kg.viz import to_html, view
 
     out = _view_path(args.output, f"{args.view}.html")
@@ -422,7 +423,7 @@ def _reading(folder: str | None):
     """Read a build folder as one build (refused mid-publish), or nothing to check."""
     from contextlib import nullcontext
 
-    from kg.buildfolder import reading
+    from kg.build.folder import reading
 
     return nullcontext() if folder is None else reading(folder)
 
@@ -445,8 +446,8 @@ def _view_path(given: str | None, default: str) -> Path:
 
 
 def _cmd_push(args: argparse.Namespace) -> int:
-    from kg.httpclient import MAX_RESPONSE
-    from kg.push import PUSH_TIMEOUT, clean, push
+    from kg.store.http import MAX_RESPONSE
+    from kg.store.push import PUSH_TIMEOUT, clean, push
 
     timeout: float = args.timeout or PUSH_TIMEOUT
     max_response: int = args.max_response or MAX_RESPONSE

@@ -1,7 +1,7 @@
 """Typed values passed between the stages of kg (frozen dataclasses).
 
 Every stage is a pure function from some of these to others; only
-:mod:`kg.pipeline` and :mod:`kg.cli` touch the file system. A value that
+:mod:`kg.build.pipeline` and :mod:`kg.cli` touch the file system. A value that
 crosses from one stage to another through a file has its codec beside it:
 ``to_json`` gives the JSON object the file holds, ``from_json`` reads it
 back, and ``X.from_json(x.to_json()) == x`` for every ``x`` (the papers of
@@ -210,7 +210,7 @@ class Mention:
     the entity (the extractor sets it; see :attr:`identity_key` for a
     mention made without one), ``family`` the canonical name of its family.
     ``layer`` is ``"entity"`` for a named artefact and ``"concept"`` for a
-    concept of :mod:`kg.concepts`: then ``key`` is the concept's id,
+    concept of :mod:`kg.extract.concept_vocab`: then ``key`` is the concept's id,
     ``canonical`` its label and ``type`` its concept type.
     """
 

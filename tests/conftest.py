@@ -53,7 +53,7 @@ def icml_corpus(icml_txt):
 @pytest.fixture(scope="session")
 def sample_corpus():
     from kg.parse import read_corpus
-    from kg.pipeline import sample_files
+    from kg.parse.sample import sample_files
 
     return read_corpus(sample_files())
 
@@ -62,7 +62,7 @@ def sample_corpus():
 def sample_build_dir(tmp_path_factory) -> Path:
     """The bundled sample built once for the session (``kg build``). Read-only:
     a test that writes into a build makes its own."""
-    from kg.pipeline import build
+    from kg.build.pipeline import build
 
     out = tmp_path_factory.mktemp("sample-build")
     build(None, out)
@@ -86,7 +86,7 @@ def write(tmp_path):
 
 def pytest_terminal_summary(terminalreporter):
     """The timing suite's figures: each hostile case's time and peak memory."""
-    from hostile import RSS_LIMIT_MB, WALL_LIMIT, summary_lines
+    from tests.hostile import RSS_LIMIT_MB, WALL_LIMIT, summary_lines
 
     lines = summary_lines()
     if lines:

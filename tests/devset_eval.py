@@ -4,7 +4,7 @@ development tool beside the sets it scores, not part of the ``kg`` package).
     python tests/devset_eval.py [DEVSET.jsonl ...] [--errors] [--titles TRUTH.jsonl]
 
 (from the repository root, with kg installed or ``PYTHONPATH=.``; the tests
-import it as ``devset_eval``)
+import it as ``tests.devset_eval``)
 
 prints precision and recall of mentions (models, methods, datasets) and of
 proposed names, and recall of acronym pairs per split, and all together. The
@@ -36,7 +36,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Collection, Mapping
 
-from kg.extract.normalise import entity_key, singular_key, strip_variant
+from kg.extract.normalise import strip_variant
+from kg.identity import entity_key, singular_key
 
 SCORED_TYPES = ("model", "method", "dataset")
 DEFAULT = Path(__file__).resolve().parent / "data" / "devset" / "devset.jsonl"
@@ -69,7 +70,7 @@ def _gazetteer_name(text: str, sentence_start: bool | None) -> bool:
 
 def _is_named_entity(concept_id: str, vocab: str | None) -> bool:
     """Is a concept a gazetteer entry of a scored type (LLM, Diffusion Model)?"""
-    from kg.concepts import load
+    from kg.extract.concept_vocab import load
     from kg.extract.gazetteer import load as load_gazetteer
 
     c = load(vocab).concepts.get(concept_id)
@@ -296,7 +297,7 @@ def title_names(truth_rows: list[dict], held_out: Collection[str] = frozenset(),
     capitalised names only.
     """
     from kg.extract import extract_texts
-    from kg.text import clean
+    from kg.extract.cleanup import clean
 
     rows = []
     for r in truth_rows:
@@ -333,7 +334,7 @@ def coverage(missed: list[str], sources: Path, vocab: str | None = None) -> dict
     >>> c["kg"], c["open"], c["keywords"], c["none"]
     (['diffusion models'], ['poster generations'], ['graphic design'], ['hidden positives'])
     """
-    from kg.concepts import load as load_concepts
+    from kg.extract.concept_vocab import load as load_concepts
 
     ours = {fold(n) for c in load_concepts(vocab).concepts.values()
             for n in (c.label, *c.forms, *c.acronyms)}

@@ -95,7 +95,7 @@ def make() -> Build:
 
 def entities() -> dict[str, Entity]:
     """Known-entity metadata (as a gazetteer gives it): kinds and families."""
-    from kg.vocab import entity_key
+    from kg.identity import entity_key
 
     rows = [
         Entity("QuickPrune", "method", entity_key("QuickPrune"), kind="pruning"),
@@ -163,7 +163,7 @@ def concept_vocab():
     """The fixture's concept vocabulary (tests/data/concept_fixture/)."""
     from pathlib import Path
 
-    from kg.concepts import load
+    from kg.extract.concept_vocab import load
 
     return load(str(Path(__file__).parent / "data" / "concept_fixture"))
 
@@ -200,7 +200,7 @@ def make_concepts() -> Build:
 
 def concept_entities() -> dict[str, Entity]:
     """:func:`entities` and QuantX (a method of kind quantization)."""
-    from kg.vocab import entity_key
+    from kg.identity import entity_key
 
     out = entities()
     out[entity_key("QuantX")] = Entity("QuantX", "method", entity_key("QuantX"),

@@ -9,7 +9,7 @@ ABS = "We study a problem at length, with care and many experiments on real data
 
 
 def test_parse_prints_one_unique_paper_a_line(capsys, sample_corpus):
-    from kg.pipeline import sample_files
+    from kg.parse.sample import sample_files
 
     assert main(["parse", *map(str, sample_files())]) == 0
     out, err = capsys.readouterr()

@@ -6,10 +6,10 @@ import io
 import json
 
 import pytest
-import rdf_fixture
 
 from kg.cli import main
-from kg.rdf_stage import write_rdf
+from kg.rdf.stage import write_rdf
+from tests import rdf_fixture
 
 
 @pytest.fixture(scope="module")
@@ -110,7 +110,7 @@ def test_queries_lists_the_library(capsys):
 def test_results_print_no_control_characters_and_csv_guards_formulas():
     import pyoxigraph as ox
 
-    from kg.results import format_result
+    from kg.queries.results import format_result
     from kg.store import QueryResult
 
     evil = ox.Literal("=cmd\x1b[31m\x00\x07\x7f\x9b2J")

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pytest
 from _pytest.outcomes import Failed, Skipped
-from conftest import unavailable
+
+from tests.conftest import unavailable
 
 
 @pytest.mark.parametrize("ci", ["true", "1", "TRUE", "yes"])

@@ -1,7 +1,7 @@
 """Hyper-authored papers: one paper with thousands of authors builds in bounded time and memory.
 
 A paper's co-author pairs grow with the square of its team; above
-:data:`kg.teams.MAX_LINKED_TEAM` authors they are not materialised, while
+:data:`kg.util.teams.MAX_LINKED_TEAM` authors they are not materialised, while
 every author still reaches ``corpus.jsonl``, the RDF graph and the
 co-authorship graph. Before that limit, 2,000 authors took 78 s and 2.1 GB,
 3,000 took 187 s and 4.6 GB, and 10,000 + `` 等`` was killed at 13.9 GB.
@@ -13,10 +13,10 @@ import re
 
 import pyoxigraph as ox
 import pytest
-from hostile import assert_within_budget, build_case, listing
 
-from kg.teams import MAX_LINKED_TEAM
-from kg.vocab import SCHEMA
+from kg.rdf.vocab import SCHEMA
+from kg.util.teams import MAX_LINKED_TEAM
+from tests.hostile import assert_within_budget, build_case, listing
 
 ABSTRACT = ("We report a measurement of the production cross-section of top quark pairs "
             "with the full detector dataset collected during the second run.")

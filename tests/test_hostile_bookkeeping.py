@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from kg import buildfolder
+from kg.build import folder as buildfolder
 
 ROOT = Path(__file__).resolve().parents[1]
 LISTING = """Deep Learning · Robustness
@@ -293,7 +293,7 @@ def test_a_publish_killed_midway_is_finished_by_the_next_build(tmp_path, listing
     other = tmp_path / "Y.txt"
     other.write_text(LISTING.replace("FooNet", "BarNet"), encoding="utf-8")
     driver = ("import os, signal, sys\n"
-              "import kg.buildfolder as b\n"
+              "import kg.build.folder as b\n"
               "n = int(sys.argv[1]); real = os.replace; seen = [0]\n"
               "real_publish = b.publish\n"
               "def replace(src, dst):\n"
@@ -327,7 +327,7 @@ def test_a_publish_killed_midway_is_finished_by_the_next_build(tmp_path, listing
 def test_a_full_disk_is_one_line(tmp_path, listing):
     """ENOSPC while writing: one line naming the file, the previous output as it was."""
     driver = ("import errno, sys\n"
-              "import kg.fsio as f\n"
+              "import kg.util.fsio as f\n"
               "real = f.write_text\n"
               "def full(path, text):\n"
               "    raise OSError(errno.ENOSPC, 'No space left on device', str(path))\n"

@@ -16,7 +16,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from hostile import ROOT, assert_within_budget, build_case, listing
+
+from tests.hostile import ROOT, assert_within_budget, build_case, listing
 
 A1 = ("We propose FooNet, a model for images that is robust to noise and beats "
       "strong baselines on three benchmarks.")

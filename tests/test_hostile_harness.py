@@ -1,7 +1,7 @@
 """The timing harness itself: a plain listing builds within the budget."""
 from __future__ import annotations
 
-from hostile import RESULTS, assert_within_budget, build_case, listing
+from tests.hostile import RESULTS, assert_within_budget, build_case, listing
 
 
 def test_plain_listing_within_budget(tmp_path):

@@ -115,7 +115,7 @@ def test_a_quoted_field_over_lines_is_not_taken_for_an_unclosed_quote(tmp_path):
 
 
 def test_tsv_output_guards_formulas(tmp_path):
-    from kg.results import format_result
+    from kg.queries.results import format_result
     from kg.store import EmbeddedStore
 
     store = EmbeddedStore.memory(b'<urn:a> <urn:p> "=HYPERLINK(\\"x\\")" .\n'
@@ -147,7 +147,7 @@ def test_no_paper_is_an_error(tmp_path, command):
 
 
 def test_a_utf16_people_file_is_read(tmp_path):
-    from kg.people import read_people
+    from kg.parse.people import read_people
 
     path = tmp_path / "people.txt"
     path.write_bytes("merge: Ada Lovelace = A. Lovelace\n".encode("utf-16"))
@@ -162,7 +162,7 @@ def test_viz_into_a_missing_folder_is_refused(tmp_path):
 
 
 def test_an_endpoint_with_no_host_name_is_refused_before_a_lookup():
-    from kg.httpclient import check_endpoint
+    from kg.store.http import check_endpoint
 
     with pytest.raises(StoreError, match="'%zz' is no host name"):
         check_endpoint("http://%zz/")
@@ -174,9 +174,8 @@ def test_an_endpoint_with_no_host_name_is_refused_before_a_lookup():
 
 
 def test_expired_temporary_graphs_are_dropped_and_live_ones_kept(tmp_path):
-    from test_remote_safety import FakeSparql
-
-    from kg.push import TMP_PREFIX, clean, push
+    from kg.store.push import TMP_PREFIX, clean, push
+    from tests.store.test_remote_safety import FakeSparql
 
     fake = FakeSparql()
     try:
@@ -196,9 +195,8 @@ def test_expired_temporary_graphs_are_dropped_and_live_ones_kept(tmp_path):
 
 
 def test_an_interrupted_push_names_and_drops_its_temporary_graph(tmp_path, monkeypatch):
-    from test_remote_safety import FakeSparql
-
-    from kg import push as push_module
+    import kg.store.push as push_module
+    from tests.store.test_remote_safety import FakeSparql
 
     def interrupt(self, text):
         raise KeyboardInterrupt
@@ -221,9 +219,8 @@ def test_an_interrupted_push_names_and_drops_its_temporary_graph(tmp_path, monke
 
 
 def test_a_push_refused_before_a_byte_is_written_says_nothing_remains(tmp_path):
-    from test_remote_safety import FakeSparql
-
-    from kg.push import push
+    from kg.store.push import push
+    from tests.store.test_remote_safety import FakeSparql
 
     fake = FakeSparql(fail=lambda kind, n, body: 403 if kind != "query" else None)
     try:

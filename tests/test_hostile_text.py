@@ -4,12 +4,13 @@ bounded time (issue 16). Each case is a one-paper listing, built with
 about 1 MB, within the harness's budget (10 s, 1 GiB, no traceback).
 
 Unit tests of the rewritten patterns, against the patterns they replace,
-are in ``test_text.py`` and ``test_extract_parts.py``.
+are in ``extract/test_cleanup.py`` and the tests of ``tests/extract/``.
 """
 from __future__ import annotations
 
 import pytest
-from hostile import assert_within_budget, build_case, listing
+
+from tests.hostile import assert_within_budget, build_case, listing
 
 MB = 1_000_000
 

@@ -1,4 +1,4 @@
-"""kg.identity: every identity key has one definition, and the old homes re-export it."""
+"""kg.identity: every identity key has one definition and one home: modules import it from there."""
 from __future__ import annotations
 
 import ast
@@ -28,15 +28,30 @@ def test_no_module_but_identity_defines_a_key():
     ("kg.extract.normalise", ("compact", "entity_key", "singular_key")),
     ("kg.rdf.labels", ("name_key", "search_key")),
     ("kg.rdf", ("name_key", "search_key")),
-    ("kg.vocab", ("entity_key",)),
+    ("kg.rdf.vocab", ("entity_key",)),
     ("kg.analysis.caveats", ("fold_name",)),
 ])
-def test_the_old_homes_re_export_the_same_functions(module, names):
+def test_the_old_homes_hold_no_key_of_their_own(module, names):
+    # they re-exported the keys once; a key they still import for their own use is identity's
     import importlib
 
     mod = importlib.import_module(module)
     for name in names:
-        assert getattr(mod, name) is getattr(identity, name), (module, name)
+        assert getattr(mod, name, getattr(identity, name)) is getattr(identity, name)
+        assert name not in getattr(mod, "__all__", ()), (module, name)
+
+
+def test_only_identity_exports_the_keys():
+    exported = {}
+    for path in PKG.rglob("*.py"):
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if (isinstance(node, ast.Assign) and isinstance(node.value, (ast.List, ast.Tuple))
+                    and any(isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets)):
+                for e in node.value.elts:
+                    if isinstance(e, ast.Constant) and e.value in KEYS:
+                        exported.setdefault(e.value, []).append(
+                            path.relative_to(PKG.parent).as_posix())
+    assert exported == {k: ["kg/identity.py"] for k in KEYS}
 
 
 @given(st.text(alphabet=st.characters(max_codepoint=127), max_size=30))
@@ -59,5 +74,5 @@ def test_where_the_keys_differ():
     assert identity.person_key("Strauß") == "strauss" != identity.name_key("Strauß")
     assert identity.entity_key("Straße") == "strasse" != identity.search_key("Straße")
     # the paper's own DID and the gazetteer's DiD fold alike: the key of a mention is
-    # the extractor's to give, and extractions.jsonl carries it (tests/test_buildread.py)
+    # the extractor's to give, and extractions.jsonl carries it (tests/build/test_read.py)
     assert identity.entity_key("DID") == identity.entity_key("DiD") == "did"

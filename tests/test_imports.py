@@ -1,4 +1,4 @@
-"""The shape of the package: no import cycles, modules of a few hundred lines."""
+"""The shape of the package: folders in layers, no import cycles, modules of a few hundred lines."""
 from __future__ import annotations
 
 import ast
@@ -8,6 +8,15 @@ import networkx as nx
 
 PKG = Path(__file__).resolve().parents[1] / "kg"
 MAX_LINES = 500
+#: kg's layers, lowest first: the kernel (the modules flat in kg/ but cli), the folders,
+#: cli on top. A layer imports only itself and the layers below it (ARCHITECTURE.md
+#: states the same order: tests/test_architecture.py).
+LAYERS = ("kernel", "util", "parse", "extract", "analysis", "store", "rdf", "queries", "viz",
+          "report", "build", "cli")
+#: the lazy package faces: a name from a higher layer handed out on first use (inside the
+#: module's __getattr__), never imported when the package is
+LAZY_FACES = {("kg", "kg.rdf.load"), ("kg.store", "kg.rdf.load")}
+MAX_FLAT = 6  # .py files flat in kg/, __init__.py counted
 
 
 def _module_name(path: Path) -> str:
@@ -55,15 +64,69 @@ def _cycles(graph: nx.DiGraph) -> list[list[str]]:
     return [sorted(c) for c in nx.strongly_connected_components(g) if len(c) > 1]
 
 
+def layer(module: str) -> str:
+    """The layer of a module: its folder, ``cli``, or ``kernel`` (kg itself and flat modules)."""
+    parts = module.split(".")
+    if module == "kg.cli":
+        return "cli"
+    return parts[1] if len(parts) > 1 and (PKG / parts[1]).is_dir() else "kernel"
+
+
+def folder_graph(graph: nx.DiGraph) -> nx.DiGraph:
+    """The imports between layers (the lazy faces' left out)."""
+    layers = nx.DiGraph()
+    layers.add_nodes_from(LAYERS)
+    layers.add_edges_from((layer(a), layer(b)) for a, b in graph.edges
+                          if (a, b) not in LAZY_FACES and layer(a) != layer(b))
+    return layers
+
+
 def test_the_import_walker_sees_imports():
     graph = import_graph()
-    assert graph.has_edge("kg.pipeline", "kg.buildfolder")
+    assert graph.has_edge("kg.build.pipeline", "kg.build.folder")
     assert graph.has_edge("kg.cli", "kg.errors")
     assert graph.number_of_edges() > 100
 
 
 def test_no_import_cycles():
     assert _cycles(import_graph()) == []
+
+
+def test_every_folder_has_a_layer_and_the_kernel_is_small():
+    folders = {p.parent.name for p in PKG.glob("*/__init__.py")}
+    assert folders == set(LAYERS) - {"kernel", "cli"}
+    flat = sorted(p.name for p in PKG.glob("*.py"))
+    assert len(flat) <= MAX_FLAT, flat
+    assert {layer(_module_name(p)) for p in PKG.glob("*.py")} == {"kernel", "cli"}
+
+
+def test_each_layer_imports_only_itself_and_the_layers_below():
+    rank = {name: i for i, name in enumerate(LAYERS)}
+    upward = sorted((a, b) for a, b in import_graph().edges
+                    if (a, b) not in LAZY_FACES and rank[layer(b)] > rank[layer(a)])
+    assert upward == []
+
+
+def test_no_cycles_among_folders():
+    layers = folder_graph(import_graph())
+    assert nx.is_directed_acyclic_graph(layers), list(nx.simple_cycles(layers))
+    # the order is a real one: the layers' imports do reach down through most of it
+    assert layers.has_edge("build", "report") and layers.has_edge("rdf", "store")
+    assert layers.has_edge("extract", "kernel") and layers.has_edge("viz", "analysis")
+
+
+def test_the_lazy_faces_import_on_first_use_only():
+    graph = import_graph()
+    for face, target in LAZY_FACES:
+        assert graph.has_edge(face, target)  # an exception no longer needed is removed
+        path = PKG.joinpath(*face.split(".")[1:], "__init__.py")
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        top_level = [n for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))]
+        assert not any(getattr(n, "module", None) == target for n in top_level), face
+        getattr_def = next(n for n in tree.body
+                           if isinstance(n, ast.FunctionDef) and n.name == "__getattr__")
+        assert any(isinstance(n, ast.ImportFrom) and n.module == target
+                   for n in ast.walk(getattr_def)), face
 
 
 def test_no_module_over_the_size_limit():
@@ -76,17 +139,3 @@ def test_every_module_says_its_concern():
     missing = [_module_name(p) for p in PKG.rglob("*.py")
                if not ast.get_docstring(ast.parse(p.read_text(encoding="utf-8")))]
     assert missing == []
-
-
-def test_the_readme_module_map_matches_the_tree():
-    readme = (PKG.parent / "README.md").read_text(encoding="utf-8")
-    section = readme.split("### Module map", 1)[1].split("\n## ", 1)[0]
-    rows = [line for line in section.splitlines() if line.startswith("| `")]
-    named = set()
-    for row in rows:
-        named |= {n.strip("/") for n in row.split("`")[1::2]}
-    stems = {p.stem for p in PKG.rglob("*.py") if p.stem != "__init__"}
-    packages = {p.parent.name for p in PKG.rglob("__init__.py") if p.parent != PKG}
-    assert stems - named == set()                # every module is on the map
-    first = {n.strip("/") for row in rows for n in row.split("|")[1].split("`")[1::2]}
-    assert first - stems - packages == set()     # and the map names no module that is gone

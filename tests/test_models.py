@@ -93,16 +93,15 @@ def test_the_sample_round_trips(sample_corpus, sample_extractions):
 
 
 def _devset_ids():
-    from devset_eval import ALL_SETS
+    from tests.devset_eval import ALL_SETS
 
     return [p.stem for p in ALL_SETS]
 
 
 @pytest.mark.parametrize("name", _devset_ids())
 def test_every_devset_round_trips(name):
-    from devset_eval import ALL_SETS, load
-
     from kg.extract import extract_texts
+    from tests.devset_eval import ALL_SETS, load
 
     (path,) = [p for p in ALL_SETS if p.stem == name]
     rows = load(path)

@@ -23,7 +23,7 @@ import sys
 import sysconfig
 from pathlib import Path
 
-from conftest import unavailable
+from tests.conftest import unavailable
 
 ROOT = Path(__file__).resolve().parents[1]
 PROJECT_FILES = ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md")

@@ -30,7 +30,7 @@ def test_deterministic(synth, build):
 
 def test_shapes(build):
     from kg.analysis import network_stats
-    from kg.graph import coauthor_graph
+    from kg.analysis.graphs import coauthor_graph
 
     papers = build.corpus.papers
     assert len(papers) == 3000 == len({p.id for p in papers}) == len(build.extractions)

@@ -1,6 +1,6 @@
 """Co-authorship analysis: what Newman's studies and bibliometrix report.
 
-Small functions over a :func:`kg.graph.coauthor_graph`, heavy ones run by
+Small functions over a :func:`kg.analysis.graphs.coauthor_graph`, heavy ones run by
 igraph behind the NetworkX-shaped API; every random choice takes a seed.
 
 - :mod:`~kg.analysis.network`: productivity (Lotka), components, density,
@@ -12,33 +12,77 @@ igraph behind the NetworkX-shaped API; every random choice takes a seed.
 - :mod:`~kg.analysis.pairs`: strongest pairs, ego networks;
 - :mod:`~kg.analysis.caveats`: cut author lists, identity by name;
 - :mod:`~kg.analysis.content`: papers, authors, entities and proposed names per track;
-- :mod:`~kg.analysis.summary`: everything assembled into one report.
+- :mod:`~kg.analysis.summary`: everything assembled into one report;
+- :mod:`~kg.analysis.graphs`: the NetworkX views (co-author graph, knowledge graph);
+- :mod:`~kg.analysis.records`: the co-authorship report as typed values.
+
+The package's public names are loaded on first use, so that importing one
+module of the package (:mod:`kg.analysis.graphs`, say) loads no other.
 """
 from __future__ import annotations
 
-from kg.analysis.caveats import data_caveats, name_variants
-from kg.analysis.centrality import (
-    AuthorMetrics,
-    author_metrics,
-    betweenness,
-    closeness,
-    degree_centrality,
-    eigenvector,
-    pagerank,
-)
-from kg.analysis.communities import Partition, describe, leiden, louvain, modularity
-from kg.analysis.content import content_tables
-from kg.analysis.network import distance_stats, lotka, network_stats, productivity
-from kg.analysis.pairs import ego_network, ego_summary, find_author, strongest_pairs
-from kg.analysis.summary import (
-    CoauthorAnalysis,
-    NetworkAnalysis,
-    analyse,
-    analyse_network,
-    coauthor_report,
-    extraction_summary,
-    with_extractions,
-)
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the names as a type checker sees them; loaded on first use
+    from kg.analysis.caveats import data_caveats, name_variants
+    from kg.analysis.centrality import (
+        AuthorMetrics,
+        author_metrics,
+        betweenness,
+        closeness,
+        degree_centrality,
+        eigenvector,
+        pagerank,
+    )
+    from kg.analysis.communities import Partition, describe, leiden, louvain, modularity
+    from kg.analysis.content import content_tables
+    from kg.analysis.network import distance_stats, lotka, network_stats, productivity
+    from kg.analysis.pairs import ego_network, ego_summary, find_author, strongest_pairs
+    from kg.analysis.summary import (
+        CoauthorAnalysis,
+        NetworkAnalysis,
+        analyse,
+        analyse_network,
+        coauthor_report,
+        extraction_summary,
+        with_extractions,
+    )
+
+#: where each public name lives: imported on first use, so that importing one module
+#: of the package (or the package) loads no other
+_HOMES = {
+    "data_caveats": "kg.analysis.caveats",
+    "name_variants": "kg.analysis.caveats",
+    "AuthorMetrics": "kg.analysis.centrality",
+    "author_metrics": "kg.analysis.centrality",
+    "betweenness": "kg.analysis.centrality",
+    "closeness": "kg.analysis.centrality",
+    "degree_centrality": "kg.analysis.centrality",
+    "eigenvector": "kg.analysis.centrality",
+    "pagerank": "kg.analysis.centrality",
+    "Partition": "kg.analysis.communities",
+    "describe": "kg.analysis.communities",
+    "leiden": "kg.analysis.communities",
+    "louvain": "kg.analysis.communities",
+    "modularity": "kg.analysis.communities",
+    "content_tables": "kg.analysis.content",
+    "distance_stats": "kg.analysis.network",
+    "lotka": "kg.analysis.network",
+    "network_stats": "kg.analysis.network",
+    "productivity": "kg.analysis.network",
+    "ego_network": "kg.analysis.pairs",
+    "ego_summary": "kg.analysis.pairs",
+    "find_author": "kg.analysis.pairs",
+    "strongest_pairs": "kg.analysis.pairs",
+    "CoauthorAnalysis": "kg.analysis.summary",
+    "NetworkAnalysis": "kg.analysis.summary",
+    "analyse": "kg.analysis.summary",
+    "analyse_network": "kg.analysis.summary",
+    "coauthor_report": "kg.analysis.summary",
+    "extraction_summary": "kg.analysis.summary",
+    "with_extractions": "kg.analysis.summary",
+}
 
 __all__ = [
     "AuthorMetrics", "CoauthorAnalysis", "NetworkAnalysis", "Partition", "analyse",
@@ -48,3 +92,12 @@ __all__ = [
     "extraction_summary", "find_author", "leiden", "louvain", "lotka", "modularity",
     "name_variants", "network_stats", "pagerank", "productivity", "strongest_pairs",
 ]
+
+
+def __getattr__(name: str):
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'kg.analysis' has no attribute {name!r}")
+    value = getattr(importlib.import_module(home), name)
+    globals()[name] = value
+    return value

@@ -64,14 +64,14 @@ def to_igraph(G: nx.Graph, weight: str = "weight") -> IGraph:
 
 
 def from_data(data) -> IGraph:
-    """An :class:`IGraph` straight from :class:`kg.graph.CoauthorData`.
+    """An :class:`IGraph` straight from :class:`kg.analysis.graphs.CoauthorData`.
 
     The same graph as ``to_igraph(data.to_networkx())``, without building
     the NetworkX graph.
 
     Examples
     --------
-    >>> from kg.graph import coauthor_data
+    >>> from kg.analysis.graphs import coauthor_data
     >>> from kg.models import Corpus, Paper
     >>> h = from_data(coauthor_data(Corpus((Paper("1", ("A", "B"), "x"),))))
     >>> h.keys, h.graph.vs["name"], h.graph.es["weight"]

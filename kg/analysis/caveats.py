@@ -5,8 +5,8 @@ their collaborations are missing and the shown pairs' weights are too high
 (``1/(n-1)`` with ``n`` the shown count). People are identified by their
 normalised name: two people with one name merge into one node; one person
 written two ways (diacritics, initials) splits into two. A paper with more
-than :data:`~kg.teams.MAX_LINKED_TEAM` authors keeps its authors but adds no
-co-author pairs (:mod:`kg.teams`); the caveats say so when a build has one.
+than :data:`~kg.util.teams.MAX_LINKED_TEAM` authors keeps its authors but adds no
+co-author pairs (:mod:`kg.util.teams`); the caveats say so when a build has one.
 :func:`homonym_suspects` flags names whose ego network looks like several
 people (:data:`HOMONYM_RULE`).
 
@@ -24,12 +24,12 @@ from __future__ import annotations
 from collections import defaultdict
 
 from kg.analysis._igraph import IGraph
-from kg.graph import paper_author_keys
-from kg.identity import fold_name  # re-exported: it lived here
+from kg.analysis.graphs import paper_author_keys
+from kg.identity import fold_name
 from kg.models import Corpus
-from kg.teams import MAX_LINKED_TEAM
+from kg.util.teams import MAX_LINKED_TEAM
 
-__all__ = ["fold_name", "name_variants", "large_teams", "data_caveats", "homonym_suspects",
+__all__ = ["name_variants", "large_teams", "data_caveats", "homonym_suspects",
            "HOMONYM_RULE", "homonym_note"]
 
 #: how many authors, by number of collaborators, :func:`homonym_suspects` examines
@@ -74,7 +74,7 @@ def large_teams(team_sizes, limit: int = MAX_LINKED_TEAM) -> dict | None:
     team_sizes : iterable of int
         Each paper's number of distinct shown authors.
     limit : int
-        :data:`kg.teams.MAX_LINKED_TEAM`.
+        :data:`kg.util.teams.MAX_LINKED_TEAM`.
 
     Returns
     -------
@@ -108,7 +108,7 @@ def data_caveats(corpus: Corpus, examples: int = 10) -> dict:
     name, certainly two people, counted as one. ``possible_name_variants``: groups of names
     that differ only in diacritics, case, spaces or punctuation (maybe one
     person split in two). ``large_teams`` (only when a paper has more than
-    :data:`~kg.teams.MAX_LINKED_TEAM` authors, so that other builds' reports
+    :data:`~kg.util.teams.MAX_LINKED_TEAM` authors, so that other builds' reports
     are unchanged): see :func:`large_teams`, with a note.
     """
     keys: set[str] = set()
@@ -180,7 +180,7 @@ def homonym_suspects(h: IGraph, top: int = 5, examined: int = HOMONYM_EXAMINED) 
     Examples
     --------
     >>> from kg.analysis._igraph import from_data
-    >>> from kg.graph import coauthor_data
+    >>> from kg.analysis.graphs import coauthor_data
     >>> from kg.models import Corpus, Paper
     >>> ps = [Paper(str(i), ("X", f"a{i}", f"b{i}"), str(i)) for i in range(4)]
     >>> d = homonym_suspects(from_data(coauthor_data(Corpus(tuple(ps)))))

@@ -27,7 +27,7 @@ import networkx as nx
 import numpy as np
 
 from kg.analysis._igraph import IGraph, seeded, to_igraph
-from kg.graph import paper_author_keys
+from kg.analysis.graphs import paper_author_keys
 from kg.models import Build, Corpus
 
 __all__ = ["Partition", "louvain", "leiden", "modularity", "relabel", "paper_communities",
@@ -177,7 +177,7 @@ def describe(partition: Partition, G: nx.Graph | None, build: Build | Corpus, *,
     >>> from kg.models import Paper, Track
     >>> t = Track("Theory", "Game Theory")
     >>> c = Corpus((Paper("p", ("A", "B"), "x", track=t), Paper("q", ("C", "D"), "y")))
-    >>> from kg.graph import coauthor_graph
+    >>> from kg.analysis.graphs import coauthor_graph
     >>> G = coauthor_graph(c)
     >>> d = describe(leiden(G), G, c)
     >>> d[0]["size"], d[0]["papers"], d[0]["tracks"]

@@ -3,9 +3,9 @@
 :func:`content_tables` counts, from a build's papers and extractions, the
 papers and authors of each track, the most mentioned entities of each type,
 the names papers propose in each track and how many papers of each track
-mention each of the most mentioned entities, and the concepts (:mod:`kg.concepts`)
+mention each of the most mentioned entities, and the concepts (:mod:`kg.extract.concept_vocab`)
 most papers mention, overall and per track. Its result is the JSON of
-:class:`kg.reportdata.ContentTables` (``report.json``'s ``content``). Every
+:class:`kg.report.data.ContentTables` (``report.json``'s ``content``). Every
 list is sorted (most first, then by name), so the output is deterministic.
 
 An entity is counted once per paper, by its identity key (as
@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 
-from kg.concepts import ConceptVocab
+from kg.extract.concept_vocab import ConceptVocab
 from kg.identity import entity_key, person_key
 from kg.models import Build, Mention
 
@@ -74,12 +74,12 @@ def content_tables(build: Build, *, top_by_type: int = TOP_BY_TYPE,
                    top_proposed: int = TOP_PROPOSED, track_entities: int = TRACK_ENTITIES,
                    top_concepts: int = TOP_CONCEPTS, track_concepts: int = TRACK_CONCEPTS,
                    concepts: ConceptVocab | None = None) -> dict:
-    """The content tables of a build (the JSON of :class:`kg.reportdata.ContentTables`).
+    """The content tables of a build (the JSON of :class:`kg.report.data.ContentTables`).
 
     ``concepts`` is the concept vocabulary (default: the one kg ships).
     """
     if concepts is None:
-        from kg.concepts import load
+        from kg.extract.concept_vocab import load
 
         concepts = load()
     by_entity = {entity_key(c.entity): c.id for c in concepts.concepts.values() if c.entity}

@@ -29,7 +29,7 @@ import networkx as nx
 import numpy as np
 
 from kg.analysis._igraph import IGraph, to_igraph
-from kg.graph import paper_author_keys
+from kg.analysis.graphs import paper_author_keys
 from kg.models import Corpus
 
 EXACT_LIMIT = 200_000_000  # nodes x edges of a component computed exactly

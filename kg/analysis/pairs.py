@@ -2,7 +2,7 @@
 
 Examples
 --------
->>> from kg.graph import coauthor_graph
+>>> from kg.analysis.graphs import coauthor_graph
 >>> from kg.models import Corpus, Paper
 >>> c = Corpus((Paper("1", ("A", "B"), "x"), Paper("2", ("A", "B", "C"), "y")))
 >>> G = coauthor_graph(c)

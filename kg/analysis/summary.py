@@ -2,7 +2,7 @@
 
 :func:`analyse` runs them once over a build and returns the graph, the
 per-author table, the partitions and the ``report``, a typed
-:class:`~kg.reportdata.CoauthorReport` (floats rounded to 6 significant
+:class:`~kg.analysis.records.CoauthorReport` (floats rounded to 6 significant
 digits, every list sorted, no timings), so the same input gives
 byte-identical ``report.json``; :func:`coauthor_report` is its JSON view.
 
@@ -27,6 +27,7 @@ from kg.analysis._igraph import IGraph, from_data, to_igraph
 from kg.analysis.caveats import data_caveats, homonym_note, homonym_suspects
 from kg.analysis.centrality import METRICS, AuthorMetrics, author_metrics
 from kg.analysis.communities import Partition, describe, leiden, louvain
+from kg.analysis.graphs import CoauthorData, coauthor_data
 from kg.analysis.network import (
     EXACT_LIMIT,
     SAMPLES,
@@ -38,9 +39,8 @@ from kg.analysis.network import (
     productivity,
 )
 from kg.analysis.pairs import ego_summary, strongest_pairs
-from kg.graph import CoauthorData, coauthor_data
+from kg.analysis.records import CoauthorReport
 from kg.models import Build, Corpus
-from kg.reportdata import CoauthorReport
 
 __all__ = ["CoauthorAnalysis", "NetworkAnalysis", "analyse", "analyse_network", "coauthor_report",
            "extraction_summary", "rounded", "with_extractions"]
@@ -153,7 +153,7 @@ def analyse(build: Build | Corpus, G: nx.Graph | None = None, *, seed: int = 0, 
     build : Build or Corpus
         The papers (and extractions, for the communities' entities).
     G : networkx.Graph, optional
-        Its co-authorship graph, if already built (:func:`kg.graph.coauthor_graph`).
+        Its co-authorship graph, if already built (:func:`kg.analysis.graphs.coauthor_graph`).
     seed : int
         Seed of every random choice (sampled sources, community detection).
     top : int

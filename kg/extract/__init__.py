@@ -14,8 +14,8 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Iterable, Iterator, Sequence
 
+from kg.extract.cleanup import clean, formulas_left
 from kg.models import EXTRACT_CHARS, Corpus, Extraction, ParseWarning
-from kg.text import clean, formulas_left
 
 PIPES = ("kg_gazetteer", "kg_acronyms", "kg_proposals", "kg_discover", "kg_mentions", "kg_concepts")
 BATCH = 256   # docs per component pass: larger batches keep caches warm
@@ -25,7 +25,7 @@ def make_nlp(model: str | None = None, concepts: str | None = None):
     """The extraction pipeline: ``spacy.blank("en")`` with kg's tokenizer and
     components. ``model`` names an installed statistical spaCy pipeline to
     start from instead (optional; never required); ``concepts`` a folder of
-    concept files to use instead of kg's (:func:`kg.concepts.load`).
+    concept files to use instead of kg's (:func:`kg.extract.concept_vocab.load`).
 
     The collector is off while the pipeline loads (the tables it unpickles or
     builds are millions of objects that live as long as the process, which

@@ -3,8 +3,8 @@
 Each is thin, in the style of scispaCy's abbreviation detector: ``__call__``
 runs a pure matching function from its module and stores the result on the
 ``Doc``. ``kg_mentions`` puts the pieces together (see :mod:`kg.extract.resolve`);
-``kg_concepts`` adds the concepts of :mod:`kg.concepts` to its mentions (see
-:mod:`kg.extract.concepts`).
+``kg_concepts`` adds the concepts of :mod:`kg.extract.concept_vocab` to its mentions (see
+:mod:`kg.extract.concept_finder`).
 """
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from spacy.util import minibatch  # noqa: E402
 
 from kg.extract import (
     acronyms,
-    concepts,
+    concept_finder,
     discover,
     emphasis,
     gazetteer,
@@ -30,7 +30,7 @@ from kg.extract import (
     resolve,
     ruler,
 )
-from kg.extract.normalise import entity_key, singular_key
+from kg.identity import entity_key, singular_key
 
 # Results live in ``doc.user_data`` under these names and are readable as
 # ``doc._.kg_mentions`` etc.; the components read and write the dict directly
@@ -91,7 +91,7 @@ def _first_keys(directory: str | None, tokenizer) -> frozenset[str]:
     import spacy
 
     from kg.extract.tokenizer import split_simple
-    from kg.startcache import cached
+    from kg.util.cache import cached
 
     specials = frozenset(getattr(tokenizer, "rules", None) or ())
     paths = sorted((Path(directory) if directory else gazetteer.gazetteer_dir()).glob("*.jsonl"))
@@ -101,16 +101,16 @@ def _first_keys(directory: str | None, tokenizer) -> frozenset[str]:
         extra=f"spacy {spacy.__version__}; {sorted(specials)}")
 
 
-def _concept_tables(directory: str | None) -> tuple[concepts.ConceptIndex, modifiers.Modifiers]:
+def _concept_tables(directory: str | None) -> tuple[concept_finder.ConceptIndex, modifiers.Modifiers]:
     """The concept index and the modifier lists with the vocabulary's words
     (from the start-up cache: building them was most of the pipeline's load)."""
     from importlib.resources import files
     from pathlib import Path
 
-    from kg.concepts import concepts_dir
-    from kg.startcache import cached
+    from kg.extract.concept_vocab import concepts_dir
+    from kg.util.cache import cached
 
-    index = concepts.cached_index(directory)
+    index = concept_finder.cached_index(directory)
     paths = [*sorted((Path(directory) if directory else concepts_dir()).glob("*.jsonl")),
              Path(str(files("kg") / "data" / "concept_modifiers.txt"))]
     return index, cached("concept-modifiers", paths, lambda: modifiers.with_vocabulary(
@@ -120,7 +120,7 @@ def _concept_tables(directory: str | None) -> tuple[concepts.ConceptIndex, modif
 class _Component:
     """Components take a stream a batch at a time, each running over the
     whole batch before handing it on: doc by doc, the five components evict
-    each other's tables from the CPU caches (about 15 % slower)."""
+    each other's tables from the CPU caches (slower: bench/RESULTS.md)."""
 
     def __call__(self, doc: Doc) -> Doc:
         raise NotImplementedError
@@ -232,13 +232,13 @@ class ConceptFinder(_Component):
         ud = doc.user_data
         mentions = ud.get("kg_mentions") or ()
         pairs = ud.get("kg_acronyms") or ()
-        found = concepts.find(words, offsets, self.index, pairs)
+        found = concept_finder.find(words, offsets, self.index, pairs)
         if found:   # modifiers that narrow a concept join its mention, not an entity's
             found = modifiers.extend(words, offsets, found, self.modifiers,
                                      [(m.start, m.end) for m in mentions if m.layer == "entity"],
                                      [(p.long_start, p.long_end) for p in pairs])
         ud["kg_concepts"] = found
-        ud["kg_mentions"] = concepts.merge(text, mentions, found, self.index, self.known)
+        ud["kg_mentions"] = concept_finder.merge(text, mentions, found, self.index, self.known)
         return doc
 
 

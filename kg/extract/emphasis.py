@@ -108,7 +108,7 @@ def emphasised(raw: str) -> tuple[str, ...]:
     out: dict[str, None] = {}
     for _, phrase in sorted(found):
         if any(c in phrase for c in _NEEDS_CLEANING):
-            from kg.text import clean
+            from kg.extract.cleanup import clean
 
             phrase = clean(phrase)
         elif "  " in phrase or "\n" in phrase:

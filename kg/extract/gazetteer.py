@@ -15,7 +15,7 @@ from importlib.resources import files
 from pathlib import Path
 
 from kg.errors import KgError
-from kg.extract.normalise import compact, entity_key
+from kg.identity import compact, entity_key
 from kg.models import Entity
 
 TYPES = ("model", "method", "dataset", "task", "metric", "other")
@@ -155,7 +155,7 @@ def build(rows: list[dict]) -> Gazetteer:
 @lru_cache(maxsize=4)
 def load(directory: str | None = None) -> Gazetteer:
     """The gazetteer shipped with kg (or the one in ``directory``)."""
-    from kg.startcache import cached
+    from kg.util.cache import cached
 
     d = Path(directory) if directory else gazetteer_dir()
     paths = sorted(d.glob("*.jsonl"))

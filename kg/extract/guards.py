@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from kg.text import URL, URL_HINT
+from kg.extract.cleanup import URL, URL_HINT
 
 # sizes (7B, 1.3B, 200K), bit-widths (4-bit, 2.75-bit, 8bits), number formats
 # (FP16, BF16, INT8, MXFP4, NF4 is a named method and stays), weight/activation

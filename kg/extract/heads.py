@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from kg.extract.normalise import singular_key
 from kg.extract.wordfile import read_sections
+from kg.identity import singular_key
 
 __all__ = ["head_type", "heads"]
 

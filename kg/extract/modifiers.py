@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Collection, Iterable, Sequence
 
-from kg.extract.concepts import ConceptMatch, spelling
+from kg.extract.concept_finder import ConceptMatch, spelling
 from kg.extract.wordfile import read_sections
 
 _HYPHENS = frozenset("-‐‑–")

@@ -2,11 +2,12 @@
 
 ``LLaMA-2-7B-chat`` is ``LLaMA-2`` (:func:`strip_variant`); ``7B`` and
 ``-Instruct`` only name a variant (:func:`is_variant_token`). The identity
-keys the extractor uses (:func:`entity_key`, :func:`singular_key`,
-:func:`compact`) live in :mod:`kg.identity` and are re-exported here.
+keys the extractor uses (:func:`~kg.identity.entity_key`,
+:func:`~kg.identity.singular_key`, :func:`~kg.identity.compact`) live in :mod:`kg.identity`.
 
 Examples
 --------
+>>> from kg.identity import entity_key, singular_key
 >>> entity_key("LLaMA-2") == entity_key("Llama 2") == entity_key("llama-2")
 True
 >>> strip_variant("Qwen2.5-7B-Instruct"), strip_variant("WMT'14")
@@ -19,9 +20,9 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from kg.identity import compact, entity_key, singular_key
+from kg.identity import compact
 
-__all__ = ["compact", "entity_key", "is_variant_token", "singular_key", "strip_variant"]
+__all__ = ["is_variant_token", "strip_variant"]
 
 _VARIANT_SUFFIX = re.compile(
     r"(?:[-_ ]?(?:\d+(?:\.\d+)?[BMKbmk]|\d+x\d+[Bb])"

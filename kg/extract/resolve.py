@@ -17,10 +17,9 @@ from kg.extract.discover import Discovery, name_shaped, not_entities
 from kg.extract.gazetteer import Gazetteer
 from kg.extract.guards import in_any, is_setting, url_spans
 from kg.extract.heads import head_type, heads
-from kg.extract.normalise import entity_key, singular_key
 from kg.extract.proposals import Proposal
 from kg.extract.ruler import Match
-from kg.identity import own_key
+from kg.identity import entity_key, own_key, singular_key
 from kg.models import Alias, Mention
 
 _NOT_AFTER = re.compile(r"^\)?\s*(?:theory|theorem|hypothesis|law|condition|conditions|equation|"

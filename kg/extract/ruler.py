@@ -13,7 +13,8 @@ from itertools import compress
 from typing import Final, Literal
 
 from kg.extract.gazetteer import Form, Gazetteer
-from kg.extract.normalise import compact, entity_key, is_variant_token, singular_key, strip_variant
+from kg.extract.normalise import is_variant_token, strip_variant
+from kg.identity import compact, entity_key, singular_key
 
 MAX_TOKENS = 8
 

@@ -39,10 +39,10 @@ _INFIXES = [
 
 
 # spaCy's tokenizer remembers how it split each chunk between spaces, but only
-# the first 10,000 chunks it meets: ICML 2024's abstracts have 33,779 distinct
-# chunks, and with the default the tokenizer split 55,755 chunks (40 % of them
-# again) instead of 33,779: 0.1 s of its 0.8 s. An entry costs about 100 bytes
-# (3.5 MB more for ICML 2024), so the cache stops growing at 20 MB.
+# the first 10,000 chunks it meets: a conference's abstracts have several times
+# as many distinct chunks, and with the default the tokenizer split many of them
+# again (bench/RESULTS.md). An entry costs about 100 bytes, so the cache stops
+# growing at 20 MB.
 CACHE_SIZE = 200_000
 
 
@@ -84,8 +84,8 @@ def make_tokenizer():
     the tokenizer compiles its rules and loads its special cases once (each
     load tokenises every special case against the rules), where
     ``spacy.blank`` followed by :func:`customise` compiled spaCy's own infix
-    and suffix rules and loaded the special cases only to replace them: 0.075
-    CPU s of the pipeline's load."""
+    and suffix rules and loaded the special cases only to replace them (a
+    share of the pipeline's load time: bench/RESULTS.md)."""
     from spacy.util import compile_prefix_regex
 
     def create(nlp: Language) -> Tokenizer:
@@ -152,8 +152,8 @@ class TextKeepingTokenizer:
     def _guarded(self, text: str):
         """A Doc of ``text`` whose runs of more than :data:`LONG_RUN` characters
         without a space are cut into tokens of :data:`PIECE` characters: spaCy's
-        affix rules rescan a run once per character they strip (``(`` x 6000
-        ``)`` x 6000 took 3 s). The Doc's text stays ``text``, character for
+        affix rules rescan a run once per character they strip (quadratic in the
+        run's length). The Doc's text stays ``text``, character for
         character, so every offset holds."""
         from spacy.tokens import Doc
 

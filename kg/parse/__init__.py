@@ -63,7 +63,7 @@ def _label(path: Path) -> str:
     """How a file is named in sources: bundled sample files by a stable name."""
     if str(path) == STDIN:
         return STDIN_LABEL
-    from kg.sample import sample_files
+    from kg.parse.sample import sample_files
 
     try:
         samples = {p.resolve(): p.name for p in sample_files()}
@@ -88,11 +88,11 @@ def read_entries(
     if fmt == "listing":
         from kg.parse.listing import parse_listing as fn
     elif fmt == "json":
-        from kg.parse.exports import parse_json as fn
+        from kg.parse.json_csv import parse_json as fn
     elif fmt == "jsonl":
-        from kg.parse.exports import parse_jsonl as fn
+        from kg.parse.json_csv import parse_jsonl as fn
     elif fmt in ("csv", "tsv"):
-        from kg.parse.exports import parse_delimited
+        from kg.parse.json_csv import parse_delimited
 
         def fn(text: str, label: str) -> tuple[list[Entry], list[ParseWarning], int]:
             return parse_delimited(text, label, "," if fmt == "csv" else "\t")

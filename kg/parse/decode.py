@@ -14,7 +14,7 @@ from pathlib import Path
 
 from kg.errors import InputTooLarge, ParseError
 from kg.models import ParseWarning
-from kg.safetext import CONTROL as _CONTROL
+from kg.util.safetext import CONTROL as _CONTROL
 
 DEFAULT_MAX_BYTES = 512 * 1024 * 1024
 STDIN = "-"          # the file name that stands for standard input

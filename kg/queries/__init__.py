@@ -47,7 +47,7 @@ queries for it:
 * ``ORDER BY`` a long text (more than 15 bytes: labels, paper ids) is
   written ``ORDER BY CONCAT("~", ?x)``: the same order, but the engine then
   compares values held in memory instead of reading both strings from the
-  store at every comparison (three times faster on 10,000 rows); ties are
+  store at every comparison (faster on long results); ties are
   broken by a unique key so that limits and order are deterministic.
 
 Examples
@@ -67,7 +67,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from kg.errors import QueryError
-from kg.vocab import PREFIXES
+from kg.rdf.vocab import PREFIXES
 
 __all__ = ["NamedQuery", "Param", "bind", "folder", "get", "library", "listing", "parse_header",
            "resolve", "run", "with_prefixes"]
@@ -213,7 +213,7 @@ def resolve(spec: str) -> NamedQuery:
 def _convert(param: Param | None, name: str, value: Any):
     import pyoxigraph as ox
 
-    from kg.sparql import to_term
+    from kg.store.sparql import to_term
 
     if not isinstance(value, str):
         return to_term(value)
@@ -227,11 +227,11 @@ def _convert(param: Param | None, name: str, value: Any):
         if kind == "string":
             return ox.Literal(value)
         if kind == "person-name":  # matched against kgo:nameKey
-            from kg.rdf import name_key
+            from kg.identity import name_key
 
             return ox.Literal(name_key(value))
         if kind == "entity-name":  # matched against skos:hiddenLabel
-            from kg.rdf import search_key
+            from kg.identity import search_key
 
             return ox.Literal(search_key(value))
         if kind == "integer":
@@ -311,8 +311,8 @@ def run(store, spec: str | NamedQuery, params: Mapping[str, Any] | None = None):
 
     Parameters
     ----------
-    store : kg.sparql.SparqlStore
-        Where to run it (e.g. :class:`kg.embedded.EmbeddedStore`).
+    store : kg.store.sparql.SparqlStore
+        Where to run it (e.g. :class:`kg.store.embedded.EmbeddedStore`).
     spec : str or NamedQuery
         A query name (``coauthors``), a path ending in ``.rq``, or SPARQL text.
     params : mapping of str to str (or RDF terms), optional
@@ -320,7 +320,7 @@ def run(store, spec: str | NamedQuery, params: Mapping[str, Any] | None = None):
 
     Returns
     -------
-    kg.sparql.QueryResult
+    kg.store.sparql.QueryResult
     """
     query = spec if isinstance(spec, NamedQuery) else resolve(spec)
     bindings = bind(query, params)

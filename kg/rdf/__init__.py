@@ -1,6 +1,6 @@
 """Build -> RDF: the knowledge graph of a build as N-Triples, Turtle, JSON-LD or an rdflib Graph.
 
-The mapping follows the vocabulary table of DESIGN.md (see :mod:`kg.vocab`
+The mapping follows the vocabulary table of DESIGN.md (see :mod:`kg.rdf.vocab`
 for the IRIs and the design decisions). It is written for big corpora: the
 triples are produced as N-Triples text in one pass (no per-triple objects),
 streamed in a fixed order, and handed to pyoxigraph in bulk; an
@@ -45,7 +45,7 @@ and, shared between papers::
     collaboration a kgo:Collaboration ; rdfs:label "A — B" (names in order) ;
            kgo:member person, person ; kgo:jointPapers
            (only pairs of people with two or more joint papers; a paper
-           with more than kg.teams.MAX_LINKED_TEAM authors makes no pairs)
+           with more than kg.util.teams.MAX_LINKED_TEAM authors makes no pairs)
     acronym a kgo:Acronym ; kgo:short ; kgo:long ; kgo:definedIn paper ; kgo:denotes entity
     dataset a void:Dataset ; void:triples ; prov:wasGeneratedBy activity
 
@@ -54,7 +54,7 @@ The counts are statistics of the graph itself (like OpenAlex's
 "most ..." questions read one value per node instead of aggregating
 hundreds of thousands of rows at query time.
 
-Every node has an IRI from :class:`kg.vocab.Minter` (no blank nodes).
+Every node has an IRI from :class:`kg.rdf.vocab.Minter` (no blank nodes).
 Without an :class:`~kg.models.Extraction` a paper's clean abstract is its
 abstract as written and it has no mentions.
 
@@ -62,7 +62,7 @@ The package, one concern a module, in the order the data flows:
 
 ==========================  ==================================================
 :mod:`kg.rdf.terms`         N-Triples text of the vocabulary's terms (made
-                            from :mod:`kg.vocab`), of IRIs and literals
+                            from :mod:`kg.rdf.vocab`), of IRIs and literals
 :mod:`kg.rdf.labels`        paper labels and the lookup keys of names
 :mod:`kg.rdf.aggregate`     the nodes papers share, and their counts
 :mod:`kg.rdf.mapping`       the triples of each kind of node
@@ -71,13 +71,20 @@ The package, one concern a module, in the order the data flows:
 :mod:`kg.rdf.bridge`        pyoxigraph terms and N-Triples -> rdflib
 :mod:`kg.rdf.checks`        the mapping's own checks of the mention nodes
                             (in place of the store's, in a build)
+:mod:`kg.rdf.shacl`         SHACL validation inside the store (the shapes:
+                            ``kg/rdf/shapes/``); :mod:`kg.rdf.shacl_pyshacl`
+                            the reference engine
+:mod:`kg.rdf.stage`         the RDF stage of a build: files, store, validation
+:mod:`kg.rdf.load`          a build's graph as an rdflib Graph (``kg.load_graph``)
 ==========================  ==================================================
 
-This module re-exports the public functions of all of them.
+The package's public functions below are loaded on first use, so that
+importing one module of the package loads no other.
 
 Examples
 --------
 >>> from kg.models import Build, Corpus, Paper
+>>> from kg.rdf import paper_label, to_ntriples
 >>> p = Paper(id="00000000000000aa", authors=("Ada Lovelace", "Alan Turing"),
 ...           abstract="We study engines.")
 >>> data = to_ntriples(Build(Corpus(papers=(p,))))
@@ -88,12 +95,39 @@ True
 """
 from __future__ import annotations
 
-from kg.rdf.bridge import ntriples_to_rdflib, ox_to_rdflib, to_graph
-from kg.rdf.labels import name_key, paper_label, search_key
-from kg.rdf.ntriples import iter_ntriples, to_ntriples, write_ntriples
-from kg.rdf.serialise import to_jsonld, to_turtle
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the names as a type checker sees them; loaded on first use
+    from kg.rdf.bridge import ntriples_to_rdflib, ox_to_rdflib, to_graph
+    from kg.rdf.labels import paper_label
+    from kg.rdf.ntriples import iter_ntriples, to_ntriples, write_ntriples
+    from kg.rdf.serialise import to_jsonld, to_turtle
+
+#: where each public name lives: imported on first use, so that importing one module
+#: of the package (or the package) loads no other
+_HOMES = {
+    "ntriples_to_rdflib": "kg.rdf.bridge",
+    "ox_to_rdflib": "kg.rdf.bridge",
+    "to_graph": "kg.rdf.bridge",
+    "paper_label": "kg.rdf.labels",
+    "iter_ntriples": "kg.rdf.ntriples",
+    "to_ntriples": "kg.rdf.ntriples",
+    "write_ntriples": "kg.rdf.ntriples",
+    "to_jsonld": "kg.rdf.serialise",
+    "to_turtle": "kg.rdf.serialise",
+}
 
 __all__ = [
-    "iter_ntriples", "name_key", "ntriples_to_rdflib", "ox_to_rdflib", "paper_label",
-    "search_key", "to_graph", "to_jsonld", "to_ntriples", "to_turtle", "write_ntriples",
+    "iter_ntriples", "ntriples_to_rdflib", "ox_to_rdflib", "paper_label",
+    "to_graph", "to_jsonld", "to_ntriples", "to_turtle", "write_ntriples",
 ]
+
+
+def __getattr__(name: str):
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'kg.rdf' has no attribute {name!r}")
+    value = getattr(importlib.import_module(home), name)
+    globals()[name] = value
+    return value

@@ -8,7 +8,7 @@ about them (``kgo:paperCount``, ``kgo:mentionCount``, ``kgo:authorCount``,
 are merged here: their most frequent spelling and type win, their variants
 and the gazetteer's aliases become alternative labels.
 
-Concepts (:mod:`kg.concepts`) come from concept mentions (``layer ==
+Concepts (:mod:`kg.extract.concept_vocab`) come from concept mentions (``layer ==
 "concept"``), from entity mentions of a gazetteer entry that is a concept
 (its ``entity`` field: counted as the concept, under the entity's IRI), and
 from the concepts named entities fall under (``kgo:instanceOf``); every
@@ -21,12 +21,18 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Mapping
 
-from kg.concepts import CONCEPT_TYPES, Concept, ConceptVocab
-from kg.extract.concepts import ConceptIndex, build_index, cached_index, head_concept, phrase_key
+from kg.extract.concept_finder import (
+    ConceptIndex,
+    build_index,
+    cached_index,
+    head_concept,
+    phrase_key,
+)
+from kg.extract.concept_vocab import CONCEPT_TYPES, Concept, ConceptVocab
 from kg.identity import entity_key
 from kg.models import ENTITY_TYPES, Build, Entity, Extraction, Paper
-from kg.teams import links_pairs
-from kg.vocab import ENTITY_CLASSES, Minter, source_name
+from kg.rdf.vocab import ENTITY_CLASSES, Minter, source_name
+from kg.util.teams import links_pairs
 
 __all__ = ["Aggregate", "ConceptInfo", "EntityInfo"]
 
@@ -87,12 +93,12 @@ class Aggregate:
     ----------
     build : kg.models.Build
         Papers and their extractions.
-    mint : kg.vocab.Minter
+    mint : kg.rdf.vocab.Minter
         Mints every IRI held here.
     entities : mapping of str to kg.models.Entity, optional
         Known entities (the gazetteer): families, kinds and aliases of the
         entities the papers mention; families not mentioned become entities.
-    concepts : kg.concepts.ConceptVocab, optional
+    concepts : kg.extract.concept_vocab.ConceptVocab, optional
         The concept vocabulary (default: none; :func:`kg.rdf.iter_ntriples`
         passes the one kg ships).
     """
@@ -202,7 +208,7 @@ class Aggregate:
         """The concept finder's index of the vocabulary, on first use: the one
         extraction used (start-up cache) for kg's own vocabulary, else made."""
         if self._concept_index is None:
-            from kg.concepts import load
+            from kg.extract.concept_vocab import load
 
             assert self.vocab is not None
             self._concept_index = (cached_index() if self.vocab is load()

@@ -9,11 +9,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
-from kg.concepts import ConceptVocab
+from kg.extract.concept_vocab import ConceptVocab
 from kg.models import Build, Entity
 from kg.rdf.ntriples import to_ntriples
 from kg.rdf.serialise import parse_ntriples
-from kg.vocab import PREFIXES, XSD
+from kg.rdf.vocab import PREFIXES, XSD
 
 if TYPE_CHECKING:  # pragma: no cover
     import rdflib

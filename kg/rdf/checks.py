@@ -13,20 +13,20 @@ Every author of a paper becomes a ``kgo:Authorship`` with one
 one integer ``kgo:position`` from 1, linked from its paper alone by
 ``kgo:authorship`` (the first also by ``kgo:firstAuthorship``); the paper
 links the person by ``schema:author``. Their checks were half of what was
-left (100,000 papers: 16 of 32 s of queries on one thread). One template
+left (bench/RESULTS.md). One template
 writes each kind, so most of their shapes' constraints hold by
 construction; what depends on the data is checked here on the mentions
 and authors themselves (:func:`covered_violations`): ``oa:start`` at least
 0 and less than ``oa:end``, ``oa:exact`` and ``kgo:nameAsWritten`` not
 empty.
 
-:data:`COVERED` lists those constraints by :meth:`kg.validate.PropertyShape.key`
-(shape, focus, path, component, parameter); :func:`kg.validate.validate_store`
+:data:`COVERED` lists those constraints by :meth:`kg.rdf.shacl.PropertyShape.key`
+(shape, focus, path, component, parameter); :func:`kg.rdf.shacl.validate_store`
 skips exactly those, so a shape that changes (another parameter, another
 target, a new constraint) is checked in the store again. The body's
 ``sh:class skos:Concept`` is not covered (whether an entity is a concept is
 the aggregate's doing), nor is anything when two papers share an id.
-``tests/test_validate_mentions.py`` makes each violation and checks that the
+``tests/rdf/test_checks.py`` makes each violation and checks that the
 store's full validation and this one report the same.
 """
 from __future__ import annotations
@@ -35,9 +35,9 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from kg.models import Build
+from kg.rdf.shacl import SAMPLE, Violation
 from kg.rdf.terms import integer, lit
-from kg.validate import SAMPLE, Violation
-from kg.vocab import Minter
+from kg.rdf.vocab import Minter
 
 __all__ = ["COVERED", "CoveredChecks", "covered_checks", "covered_for", "covered_violations"]
 
@@ -57,7 +57,7 @@ _AUTHORSHIP, _PAPER = _KGO + "Authorship", _SCHEMA + "ScholarlyArticle"
 
 #: the constraints of kg's shapes on the mention and authorship nodes (and the paper's
 #: links to them) that the templates and :func:`covered_violations` stand for (keys of
-#: :meth:`kg.validate.PropertyShape.key`)
+#: :meth:`kg.rdf.shacl.PropertyShape.key`)
 COVERED: frozenset[tuple] = frozenset(
     _keys("AuthorshipShape", _AUTHORSHIP, "kgo:position", ("MinCount", 1), ("MaxCount", 1),
           ("Datatype", f"<{_XSD}integer>"), ("MinInclusive", f'"1"^^<{_XSD}integer>'))
@@ -127,7 +127,7 @@ def covered_violations(build: Build, base: str | None = None) -> tuple[list[Viol
     """What the store would report on the data-dependent constraints of :data:`COVERED`
     (of mentions and of authorships).
 
-    Returns the violations (at most :data:`kg.validate.SAMPLE` per
+    Returns the violations (at most :data:`kg.rdf.shacl.SAMPLE` per
     constraint, as the store's checks) and whether some constraint had more.
     """
     mint = Minter(base)

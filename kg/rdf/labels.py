@@ -1,19 +1,18 @@
 """Texts the graph derives from names: a paper's readable label and the lookup keys.
 
 ``rdfs:label`` of a paper (:func:`paper_label`), ``skos:hiddenLabel`` of an
-entity (:func:`search_key`) and ``kgo:nameKey`` of a person
-(:func:`name_key`); the query library binds its ``entity-name`` and
+entity (:func:`kg.identity.search_key`) and ``kgo:nameKey`` of a person
+(:func:`kg.identity.name_key`); the query library binds its ``entity-name`` and
 ``person-name`` parameters with the same two key functions, which live in
-:mod:`kg.identity` and are re-exported here.
+:mod:`kg.identity`.
 """
 from __future__ import annotations
 
 import re
 
-from kg.identity import name_key, search_key
 from kg.models import Extraction, Paper
 
-__all__ = ["name_key", "paper_label", "search_key"]
+__all__ = ["paper_label"]
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s")
 

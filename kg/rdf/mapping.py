@@ -4,7 +4,7 @@ Each function returns the ``"predicate object"`` pairs of one subject (or,
 for a paper, the finished lines of every subject that hangs off it) in
 N-Triples form; :mod:`kg.rdf.ntriples` orders and streams them. The
 vocabulary's terms come from :mod:`kg.rdf.terms`, the IRIs from the
-aggregate's :class:`kg.vocab.Minter`. What each node holds is listed in
+aggregate's :class:`kg.rdf.vocab.Minter`. What each node holds is listed in
 :mod:`kg.rdf`.
 """
 from __future__ import annotations
@@ -30,7 +30,7 @@ from kg.rdf.terms import (
     skos,
     void,
 )
-from kg.vocab import CONCEPT_CLASSES, ENTITY_CLASSES, PREFIXES
+from kg.rdf.vocab import CONCEPT_CLASSES, ENTITY_CLASSES, PREFIXES
 
 __all__ = ["concept_block", "dataset_block", "entity_block", "paper_blocks", "shared_blocks"]
 

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from typing import IO, Iterator, Mapping
 
-from kg.concepts import ConceptVocab
+from kg.extract.concept_vocab import ConceptVocab
 from kg.models import Build, Entity
 from kg.rdf.aggregate import Aggregate
 from kg.rdf.mapping import dataset_block, paper_blocks, shared_blocks
 from kg.rdf.terms import block, subject_order
-from kg.vocab import Minter
+from kg.rdf.vocab import Minter
 
 __all__ = ["iter_ntriples", "to_ntriples", "write_ntriples"]
 
@@ -32,12 +32,12 @@ def _chunks(build: Build, base: str | None = None, *,
         Papers and their extractions (``extractions`` may be empty: then the
         clean abstract is the abstract as written and there are no entities).
     base : str, optional
-        Base IRI of minted resources (default :data:`kg.vocab.DEFAULT_BASE`).
+        Base IRI of minted resources (default :data:`kg.rdf.vocab.DEFAULT_BASE`).
     entities : mapping of str to kg.models.Entity, optional
         Known entities (e.g. the gazetteer), used for families, kinds and
         aliases of the entities the papers mention.
-    concepts : kg.concepts.ConceptVocab, optional
-        The concept vocabulary (default: the one kg ships, :func:`kg.concepts.load`).
+    concepts : kg.extract.concept_vocab.ConceptVocab, optional
+        The concept vocabulary (default: the one kg ships, :func:`kg.extract.concept_vocab.load`).
 
     Yields
     ------
@@ -47,7 +47,7 @@ def _chunks(build: Build, base: str | None = None, *,
     """
     mint = Minter(base)
     if concepts is None:
-        from kg.concepts import load
+        from kg.extract.concept_vocab import load
 
         concepts = load()
     agg = Aggregate(build, mint, entities, concepts)

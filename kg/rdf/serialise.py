@@ -1,7 +1,7 @@
 """Serialisation: N-Triples text or file -> Turtle and JSON-LD, by pyoxigraph.
 
 The triples keep the writer's order; the Turtle header lists the kg
-prefixes in one fixed order (:data:`kg.vocab.PREFIXES`), so the files are
+prefixes in one fixed order (:data:`kg.rdf.vocab.PREFIXES`), so the files are
 byte-identical across runs.
 """
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import IO, cast
 
-from kg.vocab import PREFIXES
+from kg.rdf.vocab import PREFIXES
 
 __all__ = ["parse_ntriples", "to_jsonld", "to_turtle"]
 

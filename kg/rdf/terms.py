@@ -2,12 +2,12 @@
 
 The IRIs of the vocabulary are not typed out here: :class:`Terms` makes the
 N-Triples form of every term a :class:`~rdflib.namespace.DefinedNamespace`
-of :mod:`kg.vocab` declares, once, at import. The objects below read like
+of :mod:`kg.rdf.vocab` declares, once, at import. The objects below read like
 the CURIEs of the Turtle output (``schema.name``, ``kgo.paperCount``,
 ``rdf.type``), and a term the vocabulary does not declare is an
 ``AttributeError`` at its first use (and a test failure before that:
-``tests/test_rdf.py`` checks every term the mapping names against the
-vocabulary). Minted IRIs come from :class:`kg.vocab.Minter`; :func:`iri`
+``tests/rdf/test_terms.py`` checks every term the mapping names against the
+vocabulary). Minted IRIs come from :class:`kg.rdf.vocab.Minter`; :func:`iri`
 writes one in N-Triples form.
 
 Examples
@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 
 from rdflib.namespace import DefinedNamespace
 
-from kg.vocab import DCTERMS, KGO, OA, PREFIXES, PROV, RDF, RDFS, SCHEMA, SKOS, VOID, XSD
+from kg.rdf.vocab import DCTERMS, KGO, OA, PREFIXES, PROV, RDF, RDFS, SCHEMA, SKOS, VOID, XSD
 
 __all__ = [
     "Terms", "block", "boolean", "dcterms", "integer", "iri", "kgo", "lit", "oa", "prov",
@@ -48,7 +48,7 @@ class Terms:
     Parameters
     ----------
     namespace : type of DefinedNamespace
-        A namespace of :mod:`kg.vocab`; every term it declares becomes an
+        A namespace of :mod:`kg.rdf.vocab`; every term it declares becomes an
         attribute holding ``"<" + IRI + ">"``.
     prefix : str
         Its prefix.
@@ -101,7 +101,7 @@ kgo = terms_of(KGO, "kgo")
 
 
 def iri(value: str) -> str:
-    """A minted IRI (from :class:`kg.vocab.Minter`) in N-Triples form."""
+    """A minted IRI (from :class:`kg.rdf.vocab.Minter`) in N-Triples form."""
     return f"<{value}>"
 
 

@@ -2,7 +2,7 @@
 
 vis-network's JavaScript and CSS are read from the files the pyvis package
 ships (``pyvis/templates/lib/vis-9.1.2``) and inlined, as are kg's own page
-script and style (``kg/templates/viz.js``, ``viz.css``). The page links no
+script and style (``kg/viz/templates/viz.js``, ``viz.css``). The page links no
 CDN, no Bootstrap, no ``lib/`` folder, and declares an empty favicon so a
 browser asks for nothing: it opens from disk with networking off.
 
@@ -59,7 +59,7 @@ def vis_assets() -> tuple[str, str]:
 
 @lru_cache(maxsize=1)
 def _page_assets() -> tuple[str, str]:
-    root = files("kg") / "templates"
+    root = files("kg.viz") / "templates"
     js = (root / "viz.js").read_text(encoding="utf-8")
     css = (root / "viz.css").read_text(encoding="utf-8")
     return _safe_for_tag(js, "script"), _safe_for_tag(css, "style")

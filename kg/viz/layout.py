@@ -10,9 +10,8 @@ co-authorship graph) fills a rectangle instead of flying apart:
 - larger: Fruchterman-Reingold, igraph's implementation (C; with its grid
   approximation and 300 rather than 500 iterations above 1,000 nodes) drawing random numbers from
   ``random.Random(seed)``. NetworkX's ``spring_layout`` needs SciPy from 500
-  nodes on and its ``forceatlas2_layout`` took 18 s for 1,500 nodes here,
-  while the co-author graph of one conference has 10,000 people; igraph lays
-  those out in about 2 s.
+  nodes on and its ``forceatlas2_layout`` is far slower than igraph's (bench/RESULTS.md),
+  while the co-author graph of one conference has 10,000 people.
 
 A force-directed component is scaled so its median edge is
 :data:`EDGE_LENGTH` spacings long; coordinates are rounded to whole pixels:
@@ -83,9 +82,9 @@ def _edge_weights(nodes: list, edges: list[tuple[int, int]], G: nx.Graph,
 
 def _iterations(n: int) -> int:
     """Fruchterman-Reingold iterations: igraph's 500, but 300 above 1,000 nodes,
-    where the grid approximation runs and the ICML co-author graph (5,582
-    nodes in one component) looked the same at 300 as at 500 (edge lengths'
-    90th percentile 2.28 vs 2.25 times the median) in 60 % of the time."""
+    where the grid approximation runs and the ICML co-author graph's largest
+    component looked the same at 300 as at 500 (its edge lengths alike) in less
+    time (bench/RESULTS.md)."""
     return 500 if n <= 1000 else 300
 
 

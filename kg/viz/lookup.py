@@ -13,7 +13,7 @@ from functools import cached_property, lru_cache
 from importlib.resources import files
 from itertools import chain
 
-from kg.graph import paper_author_keys, person_key
+from kg.analysis.graphs import paper_author_keys, person_key
 from kg.models import Build, Paper
 from kg.viz.style import cite_label, first_sentences, join_limited, short_label
 
@@ -95,11 +95,11 @@ class BuildIndex:
     # ------------------------------------------------------------ papers
 
     def abstract(self, pid: str) -> str:
-        """The clean abstract (the extractor's, else :func:`kg.text.clean`)."""
+        """The clean abstract (the extractor's, else :func:`kg.extract.cleanup.clean`)."""
         ex = self.build.extractions.get(pid)
         if ex is not None and ex.abstract:
             return ex.abstract
-        from kg.text import clean
+        from kg.extract.cleanup import clean
 
         return clean(self.papers[pid].abstract)
 

@@ -107,7 +107,7 @@ class ViewNetwork(Network):
     def write_html(self, name: str, local: bool = True, notebook: bool = False,
                    open_browser: bool = False) -> None:
         """Write the self-contained page to ``name`` atomically (no ``lib/`` folder)."""
-        from kg.fsio import write_text
+        from kg.util.fsio import write_text
 
         write_text(name, self.generate_html())
         if open_browser:  # pragma: no cover - interactive use only

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Callable
 
 import networkx as nx
 
+from kg.analysis.graphs import coauthor_graph
 from kg.errors import KgError
-from kg.graph import coauthor_graph
 from kg.models import Build, Corpus
 from kg.viz.assemble import MAX_EDGES, MAX_NODES, assemble, kept_nodes
 from kg.viz.lookup import BuildIndex, paper_nos

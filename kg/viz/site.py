@@ -16,39 +16,39 @@ from html import escape
 from typing import Iterable, Mapping
 from urllib.parse import quote
 
-from kg import buildfolder as bf
+from kg import outputs
 
 __all__ = ["index_html", "page", "DESCRIPTIONS"]
 
-#: What each known output file is, by section (names from :mod:`kg.buildfolder`).
+#: What each known output file is, by section (names from :mod:`kg.outputs`).
 DESCRIPTIONS: dict[str, dict[str, str]] = {
     "Interactive views": {
-        bf.KG_HTML: "the overview: tracks and the most mentioned concepts and entities",
-        bf.CONCEPTS_HTML: "the concept map: terms clustered and linked by association strength",
-        bf.COAUTHORS_HTML: "the co-authorship network, coloured by community",
-        bf.ENTITIES_HTML: "models, methods and datasets linked when a paper mentions both",
+        outputs.KG_HTML: "the overview: tracks and the most mentioned concepts and entities",
+        outputs.CONCEPTS_HTML: "the concept map: terms clustered and linked by association strength",
+        outputs.COAUTHORS_HTML: "the co-authorship network, coloured by community",
+        outputs.ENTITIES_HTML: "models, methods and datasets linked when a paper mentions both",
     },
     "Report": {
-        bf.REPORT_HTML: "the report: tracks, entities, co-authorship statistics and plots",
-        bf.REPORT_MD: "the same report as Markdown",
-        bf.REPORT_JSON: "the same report as JSON",
-        bf.SUMMARY: "counts of the build",
-        bf.AUTHORS_CSV: "every author's papers, collaborators and centralities",
+        outputs.REPORT_HTML: "the report: tracks, entities, co-authorship statistics and plots",
+        outputs.REPORT_MD: "the same report as Markdown",
+        outputs.REPORT_JSON: "the same report as JSON",
+        outputs.SUMMARY: "counts of the build",
+        outputs.AUTHORS_CSV: "every author's papers, collaborators and centralities",
     },
     "Graph files": {
-        bf.GRAPH_TTL: "the RDF graph (Turtle)",
-        bf.GRAPH_NT: "the RDF graph (N-Triples)",
-        bf.GRAPH_JSONLD: "the RDF graph (JSON-LD)",
-        f"{bf.STORE_DIR}/": "the embedded SPARQL store (kg query)",
-        bf.GRAPH_GRAPHML: "the knowledge graph for Gephi and other tools (GraphML)",
-        bf.COAUTHORS_GRAPHML: "the co-authorship graph with measures and communities (GraphML)",
-        bf.COAUTHORS_GEXF: "the co-authorship graph for Gephi (GEXF)",
-        bf.VOSVIEWER_MAP: "VOSviewer map file",
-        bf.VOSVIEWER_NETWORK: "VOSviewer network file",
+        outputs.GRAPH_TTL: "the RDF graph (Turtle)",
+        outputs.GRAPH_NT: "the RDF graph (N-Triples)",
+        outputs.GRAPH_JSONLD: "the RDF graph (JSON-LD)",
+        f"{outputs.STORE_DIR}/": "the embedded SPARQL store (kg query)",
+        outputs.GRAPH_GRAPHML: "the knowledge graph for Gephi and other tools (GraphML)",
+        outputs.COAUTHORS_GRAPHML: "the co-authorship graph with measures and communities (GraphML)",
+        outputs.COAUTHORS_GEXF: "the co-authorship graph for Gephi (GEXF)",
+        outputs.VOSVIEWER_MAP: "VOSviewer map file",
+        outputs.VOSVIEWER_NETWORK: "VOSviewer network file",
     },
     "Data": {
-        bf.CORPUS: "the unique papers, one a line",
-        bf.EXTRACTIONS: "the entities mentioned in each paper",
+        outputs.CORPUS: "the unique papers, one a line",
+        outputs.EXTRACTIONS: "the entities mentioned in each paper",
     },
 }
 
@@ -86,7 +86,7 @@ def _section(name: str) -> str:
             return section
     if name.endswith(".html"):
         return "Interactive views"
-    if name.startswith(f"{bf.PLOTS_DIR}/"):
+    if name.startswith(f"{outputs.PLOTS_DIR}/"):
         return "Report"
     return "Other files"
 
@@ -108,7 +108,7 @@ def index_html(names: Iterable[str], title: str = "kg build",
     """
     sections: dict[str, list[str]] = {s: [] for s in (*DESCRIPTIONS, "Other files")}
     for name in dict.fromkeys(names):
-        if name == bf.INDEX_HTML or not name:
+        if name == outputs.INDEX_HTML or not name:
             continue
         sections[_section(name)].append(name)
     order = {n: i for s in DESCRIPTIONS.values() for i, n in enumerate(s)}
@@ -129,7 +129,7 @@ def index_html(names: Iterable[str], title: str = "kg build",
         lis = []
         for n in items:
             desc = known.get(n) or ("a saved view" if n.endswith(".html") else
-                                    "plot" if n.startswith(f"{bf.PLOTS_DIR}/") else "")
+                                    "plot" if n.startswith(f"{outputs.PLOTS_DIR}/") else "")
             lis.append(f'<li><a href="{escape(quote(n), quote=True)}">{escape(n)}</a>'
                        + (f' <span class="d">— {escape(desc)}</span>' if desc else "") + "</li>")
         parts.append(f"<h2>{escape(section)}</h2>\n<ul>\n" + "\n".join(lis) + "\n</ul>")

@@ -23,8 +23,8 @@ from itertools import combinations
 
 import networkx as nx
 
+from kg.analysis.graphs import knowledge_graph
 from kg.errors import KgError
-from kg.graph import knowledge_graph
 from kg.models import Build, Corpus
 from kg.viz.assemble import MAX_EDGES, MAX_NODES, assemble
 from kg.viz.lookup import BuildIndex, paper_nos

@@ -72,8 +72,8 @@ def _used_as_own(pp: PairPatterns, text: str, short: str, after: int) -> bool:
     """Does ``short`` open a later sentence ("RCIG establishes") or follow the
     paper's own words ("our proposed SaEC")? (What comes before each
     occurrence of ``short`` after ``after`` that ends a word is checked with
-    one pattern compiled once: a pattern made for each short form took 0.05 s
-    for ICML 2024's 350 calls, this 0.01 s.)
+    one pattern compiled once, not a pattern made for each short form:
+    bench/RESULTS.md.)
 
     >>> from kg.extract.proposals.lexicon import load_lexicon
     >>> pp = build_pair_patterns(load_lexicon())
@@ -98,7 +98,7 @@ def _concept_names() -> tuple[frozenset[str], frozenset[str]]:
     """The concept vocabulary's acronyms, and its labels and forms in lower case
     (the vocabulary of the pipeline's cached concept index: see
     :func:`kg.extract.proposals.steps._first_words`)."""
-    from kg.extract.concepts import cached_index
+    from kg.extract.concept_finder import cached_index
 
     v = cached_index(None).vocab
     return (frozenset(a for c in v.concepts.values() for a in c.acronyms),

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import re
 
-from kg.extract.normalise import entity_key
 from kg.extract.proposals.lexicon import load_lexicon
+from kg.identity import entity_key
 
 _HOSTS = ("github.com/", "gitlab.com/")
 _REPOSITORY = re.compile(r"(?:github|gitlab)\.com/[\w.\-]+/([\w.\-]*\w)")
@@ -40,7 +40,7 @@ def repository_names(text: str, words: list[str] | None = None,
     seen: set[str] = set()
     low: str | None = None
     for host in _HOSTS:
-        at = text.find(host)   # (found by str.find: a regex scan for the host is 10x slower)
+        at = text.find(host)   # (found by str.find: a regex scan for the host is slower)
         while at >= 0 and len(seen) < MAX_LINKS:
             m = _REPOSITORY.match(text, at)
             at = text.find(host, at + 1)

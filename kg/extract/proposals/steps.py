@@ -196,9 +196,9 @@ def _first_words() -> frozenset[str]:
 
     The tables are the ones the pipeline has loaded: ``load(None)``, as its
     components ask for them (``lru_cache`` tells ``load()`` from ``load(None)``,
-    and the second key unpickled the gazetteer again: 0.1 s), and the
+    and the second key unpickled the gazetteer again), and the
     vocabulary of the cached concept index (not the concept files parsed again)."""
-    from kg.extract.concepts import cached_index
+    from kg.extract.concept_finder import cached_index
     from kg.extract.gazetteer import load as load_gazetteer
 
     names = [f for e in load_gazetteer(None).entities.values() for f in (e.canonical, *e.aliases)]

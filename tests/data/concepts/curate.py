@@ -25,7 +25,7 @@ The hand-written lists (each documented in its own header):
 - ``proper_words.txt``: words that keep their capital in a label.
 - ``bad_forms.txt``: source synonyms that are wrong or plain English.
 - ``plain_english.txt``: words and vague phrases no concept may be (shared
-  with ``tests/test_concepts.py``).
+  with ``tests/extract/test_concept_vocab.py``).
 - ``kind_links.tsv``, ``entity_links.tsv``: gazetteer kinds and entities to
   concepts; ``no_entity.txt``: entries that stay named artefacts only.
 - ``broader_map.tsv``: source groupings ("Vision process") to concepts;
@@ -47,7 +47,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from kg.concepts import load
+from kg.extract.concept_vocab import load
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[2]
@@ -85,7 +85,7 @@ def _tsv(name: str) -> list[list[str]]:
 
 def spelling_table() -> dict[str, str]:
     """British word -> US word: the one-word lines of ``kg/data/spelling.txt``."""
-    from kg.extract.concepts import spelling
+    from kg.extract.concept_finder import spelling
 
     return dict(spelling().words)
 

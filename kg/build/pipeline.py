@@ -1,0 +1,443 @@
+"""``build()``: compose the stages and write the output folder.
+
+Each stage is a library call that writes its files into the staging folder
+(atomically, :mod:`kg.util.fsio`) and returns a frozen result: parse
+(:class:`ParseStageResult`), extract (:class:`ExtractStageResult`), RDF
+(:class:`kg.rdf.stage.RdfStageResult`), graphs and report
+(:class:`kg.build.graph_stage.CoauthorStageResult`), views
+(:class:`ViewsStageResult`). This module orders them, computes the build's
+counts once (:func:`build_summary`) and publishes the folder
+(:mod:`kg.build.folder`, which also names every file).
+
+With ``workers > 1`` the graph stage and the views run in a forked process
+(:mod:`kg.build.child`) beside extraction and the RDF stage, the co-authorship
+analysis starting right after parsing (:func:`kg.build.graph_stage.write_network_files`);
+the files are the same as with one worker.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable, Iterator, Mapping, Sequence
+
+from kg import outputs
+from kg.build import folder as buildfolder
+from kg.errors import NoPapersError
+from kg.models import Build, Corpus, Extraction
+from kg.parse.sample import sample_files
+from kg.report.data import BuildSummary, ExtractionCounts
+from kg.util import fsio, memory, termination
+from kg.util.progress import QUIET, Progress
+
+if TYPE_CHECKING:  # pragma: no cover
+    from kg.build.graph_stage import CoauthorStageResult, NetworkFiles
+    from kg.parse.people import PeopleRules
+
+__all__ = ["BuildResult", "ParseStageResult", "ExtractStageResult", "GraphsStageResult",
+           "ViewsStageResult", "build",
+           "build_summary", "summary"]
+
+
+@dataclass(frozen=True)
+class BuildResult:
+    corpus: Corpus
+    out_dir: Path
+    files: tuple[str, ...] = ()
+    timings: dict[str, float] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class ParseStageResult:
+    """The parsed corpus and ``corpus.jsonl``."""
+
+    corpus: Corpus
+    files: tuple[str, ...]
+    timings: Mapping[str, float]
+
+
+@dataclass(frozen=True)
+class ExtractStageResult:
+    """The corpus with its extractions and ``extractions.jsonl``."""
+
+    build: Build
+    files: tuple[str, ...]
+    timings: Mapping[str, float]
+
+
+@dataclass(frozen=True)
+class ViewsStageResult:
+    """The interactive views and ``index.html``."""
+
+    files: tuple[str, ...]
+    timings: Mapping[str, float]
+
+
+def build_summary(corpus: Corpus, extractions: Mapping[str, Extraction] | None = None
+                  ) -> BuildSummary:
+    """Counts of a parsed corpus (and its extractions), as written to ``summary.json``."""
+    counts = None
+    if extractions is not None:
+        ments = [m for ex in extractions.values() for m in ex.mentions]
+        by_type: dict[str, int] = {}
+        for m in ments:
+            by_type[m.type] = by_type.get(m.type, 0) + 1
+        counts = ExtractionCounts(
+            mentions=len(ments),
+            entities=len({m.key for m in ments}),
+            mentions_by_type=dict(sorted(by_type.items())),
+            papers_proposing=sum(1 for ex in extractions.values() if ex.proposed),
+            acronym_pairs=sum(len(ex.aliases) for ex in extractions.values()),
+        )
+    return BuildSummary(
+        files=tuple(corpus.files),
+        entries=corpus.entries,
+        papers=len(corpus.papers),
+        merged=corpus.merged,
+        skipped=corpus.skipped,
+        warnings=len(corpus.warnings),
+        authors=len(corpus.authors),
+        authorships=sum(len(p.authors) for p in corpus.papers),
+        truncated_author_lists=sum(p.authors_truncated for p in corpus.papers),
+        papers_with_track=sum(p.track is not None for p in corpus.papers),
+        tracks=tuple(sorted(t.label for t in corpus.tracks)),
+        extraction=counts,
+    )
+
+
+def summary(corpus: Corpus, extractions: dict | None = None) -> dict:
+    """:func:`build_summary` as JSON (a dict)."""
+    return build_summary(corpus, extractions).to_json()
+
+
+def build(
+    files: Sequence[str | Path] | None,
+    out_dir: str | Path = "output",
+    *,
+    input_format: str | None = None,
+    max_bytes: int | None = None,
+    base: str | None = None,
+    rdf_formats: Sequence[str] = (),
+    workers: int = 1,
+    progress: Progress = QUIET,
+    people: str | Path | None = None,
+) -> BuildResult:
+    """Read listings (default: the bundled sample) and write every output.
+
+    ``people`` names a people file (:mod:`kg.parse.people`): its merges and
+    exclusions are applied to the author lists right after parsing.
+
+    The output folder must be missing, empty or a kg build
+    (:func:`kg.build.folder.check_target`); anything in it that kg did not
+    write is left alone. Everything is written into a staging folder inside
+    ``out_dir`` and moved into place only when the whole build has
+    succeeded, so a failed or killed build leaves the previous output as it
+    was.
+    """
+    if base is not None:
+        from kg.rdf.vocab import check_base
+
+        check_base(base)  # a bad --base fails before any work
+    from kg.rdf.stage import check_options
+
+    check_options(rdf_formats)  # so does an unknown RDF format
+    rules = None
+    if people is not None:
+        from kg.parse.people import read_people
+
+        rules = read_people(people)  # so does a bad people file
+    final = buildfolder.check_target(out_dir)
+    paths = [Path(f) for f in files] if files else sample_files()
+    with buildfolder.locked(final):
+        buildfolder.recover(final)
+        out = buildfolder.new_staging(final)
+        try:
+            result = _build_into(out, paths, input_format=input_format, max_bytes=max_bytes,
+                                 base=base, rdf_formats=rdf_formats, workers=workers,
+                                 progress=progress, people=rules)
+            buildfolder.seal(out)
+            termination.check()     # a SIGTERM a finaliser swallowed still ends the build here
+        except BaseException:
+            shutil.rmtree(out, ignore_errors=True)   # the previous output stays as it was
+            raise
+        with _signals_deferred():
+            buildfolder.publish(out, final)
+    return BuildResult(corpus=result.corpus, out_dir=final, files=result.files,
+                       timings=result.timings)
+
+
+@contextmanager
+def _signals_deferred() -> Iterator[None]:
+    """Hold SIGINT and SIGTERM while outputs move into place (a few renames)."""
+    held = {signal.SIGINT, signal.SIGTERM}
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
+def _parse_stage(out: Path, paths: list[Path], *, input_format: str | None,
+                 max_bytes: int | None, progress: Progress,
+                 people: PeopleRules | None = None) -> ParseStageResult:
+    """Read the listings (and apply the people file); write ``corpus.jsonl``.
+
+    A corpus without papers is an error."""
+    from kg.parse import paper_to_json, read_corpus
+
+    t0 = time.perf_counter()
+    with progress.stage("parsing listings"):
+        corpus = read_corpus(paths, format=input_format, max_bytes=max_bytes)
+        if people is not None:
+            from kg.parse.people import apply_people
+
+            corpus = apply_people(corpus, people)
+    timings = {"parse": time.perf_counter() - t0}
+    if not corpus.papers:
+        first = f"; first warning: {corpus.warnings[0]}" if corpus.warnings else ""
+        raise NoPapersError(f"no readable paper in {', '.join(map(str, paths))} "
+                            f"({corpus.entries} entries{first}); the output folder is left "
+                            "as it was")
+    with fsio.atomic_open(out / outputs.CORPUS) as fh:
+        for paper in corpus.papers:
+            fh.write(json.dumps(paper_to_json(paper), ensure_ascii=False) + "\n")
+    return ParseStageResult(corpus, (outputs.CORPUS,), timings)
+
+
+def _extract_stage(out: Path, corpus: Corpus, *, workers: int,
+                   progress: Progress) -> ExtractStageResult:
+    """Find the entities of every abstract; write ``extractions.jsonl``.
+
+    The corpus it returns carries the warnings of cleaning too (formulas kept
+    as written)."""
+    from kg.extract import extract_corpus, extraction_to_json, with_cleaning_warnings
+
+    t0 = time.perf_counter()
+    cpu: dict[str, float] = {}
+    extractions = {ex.paper_id: ex for ex in extract_corpus(corpus, workers=workers,
+                                                             progress=progress, stats=cpu)}
+    # wall time of the stage, split between clean-up and spaCy by their CPU shares
+    wall = time.perf_counter() - t0
+    share = cpu.get("clean", 0.0) / max(cpu.get("clean", 0.0) + cpu.get("extract", 0.0), 1e-9)
+    timings = {"clean": wall * share, "extract": wall * (1 - share)}
+    with fsio.atomic_open(out / outputs.EXTRACTIONS) as fh:
+        for paper in corpus.papers:
+            fh.write(json.dumps(extraction_to_json(extractions[paper.id]),
+                                ensure_ascii=False) + "\n")
+    corpus = with_cleaning_warnings(corpus)
+    progress.done("extracting mentions", time.perf_counter() - t0)
+    return ExtractStageResult(Build(corpus=corpus, extractions=extractions),
+                              (outputs.EXTRACTIONS,), timings)
+
+
+@dataclass(frozen=True)
+class GraphsStageResult:
+    """What the graph stage and the views wrote (a parallel build's child sends it back)."""
+
+    files: tuple[str, ...]
+    timings: Mapping[str, float]
+
+
+def _graphs_stage(out: Path, build_: Build, counts: BuildSummary, *, progress: Progress,
+                  network: NetworkFiles | None = None) -> GraphsStageResult:
+    """The co-authorship analysis, report, plots and graph exports
+    (:func:`kg.build.graph_stage.write_coauthors`), then the interactive views, which
+    reuse its graphs and communities."""
+    from kg.build.graph_stage import write_coauthors
+
+    graphs = write_coauthors(build_, out, corpus=replace(counts, extraction=None),
+                             progress=progress, network=network)
+    # the views need the analysis, not the knowledge graph written to graph.graphml:
+    # free it (and hand its memory back) before their peak
+    graphs = replace(graphs, knowledge_graph=None)
+    memory.give_back()
+    views = _views_stage(out, build_, graphs, progress=progress)
+    return GraphsStageResult((*graphs.files, *views.files), {**graphs.timings, **views.timings})
+
+
+def _views_stage(out: Path, build_: Build, graphs: CoauthorStageResult,
+                 *, progress: Progress) -> ViewsStageResult:
+    """Write the interactive views (:mod:`kg.viz`)."""
+    from kg.viz import coauthors_view, concept_map, entities_view, kg_view, to_html
+    from kg.viz.lookup import BuildIndex
+
+    t0 = time.perf_counter()
+    files = []
+    with progress.stage("drawing the interactive views"):
+        analysis = graphs.analysis
+        ix = BuildIndex(build_)   # one set of look-ups, labels and tooltips for the four views
+        views = {"kg": lambda: kg_view(build_, full=False, index=ix),
+                 "concepts": lambda: concept_map(build_, index=ix),
+                 "coauthors": lambda: coauthors_view(build_, graph=analysis.graph,
+                                                     partition=analysis.leiden, index=ix),
+                 "entities": lambda: entities_view(build_, index=ix)}
+        for view, make_view in views.items():
+            name = outputs.VIEW_FILES[view]
+            fsio.write_text(out / name, to_html(make_view()))
+            files.append(name)
+    return ViewsStageResult(tuple(files), {"views": time.perf_counter() - t0})
+
+
+def _index_page(out: Path, counts: BuildSummary) -> str:
+    """Write ``summary.json`` and ``index.html`` (linking every file written), last."""
+    from kg.viz import index_html
+
+    fsio.write_text(out / outputs.SUMMARY,
+                    json.dumps(counts.to_json(), ensure_ascii=False, indent=2) + "\n")
+    present = sorted(p.relative_to(out).as_posix() for p in out.rglob("*")
+                     if p.is_file() and p.relative_to(out).parts[0] != outputs.STORE_DIR
+                     and not p.name.startswith("."))
+    if (out / outputs.STORE_DIR).is_dir():
+        present.append(f"{outputs.STORE_DIR}/")
+    fsio.write_text(out / outputs.INDEX_HTML,
+                    index_html(present, title="kg build", summary=counts.to_json()))
+    return outputs.INDEX_HTML
+
+
+#: The graph stage's process collects garbage this rarely (Python's default: 700, 10, 10).
+CHILD_GC_THRESHOLDS = (100_000, 20, 10)
+#: ... and runs at this niceness when it starts beside the RDF stage's end (see
+#: :func:`_graphs_child`)
+CHILD_NICE = 10
+#: From this many papers on, the graph stage's process gets the extractions only once
+#: the store's bulk load is done (see :func:`_build_into`); below it, right after
+#: extraction.
+LATE_HANDOVER_PAPERS = 50_000
+
+
+def handover_after_load(papers: int) -> bool:
+    """Whether a parallel build of ``papers`` papers hands the extractions to the graph
+    stage's process after the store's bulk load rather than right after extraction.
+
+    A large build waits: the loader's threads use every core and ran at half speed
+    beside the graph stage, and the two processes' peaks then do not coincide (a
+    lower peak of both). A small one does not: there the graph stage is the longer
+    path, and waiting for the load made the 2-worker build slower (the figures of
+    both: bench/RESULTS.md).
+
+    Examples
+    --------
+    >>> handover_after_load(2_610), handover_after_load(100_000)
+    (False, True)
+    """
+    return papers >= LATE_HANDOVER_PAPERS
+
+
+def _long_lived() -> None:
+    """Exempt every object alive now (the corpus, the extractions, the modules: they live
+    as long as the process) from garbage collection, and collect less often: the graph
+    stage makes millions of graph dicts and tuples, and each full collection scanned
+    the whole build (a large share of its CPU time, a small one so: bench/RESULTS.md)."""
+    import gc
+
+    gc.freeze()
+    gc.set_threshold(*CHILD_GC_THRESHOLDS)
+
+
+def _yield_to_rdf() -> None:
+    """Lower this process's priority (:data:`CHILD_NICE`): from here on the rest of
+    the RDF stage (validation, compaction, graph.ttl) runs beside it and goes first;
+    this process's work fills the time it leaves, and has the cores once it is done."""
+    try:
+        os.nice(CHILD_NICE)
+    except OSError:  # pragma: no cover - not permitted here: run at the same priority
+        pass
+
+
+def _graphs_child(out: Path, corpus: Corpus, progress: Progress,
+                  receive: Callable[[], tuple]) -> GraphsStageResult:
+    """A parallel build's graph stage, in its own process: the author lists' analysis
+    and files while the parent extracts, the rest once it has the extractions."""
+    from kg.build.graph_stage import write_network_files
+
+    _long_lived()
+    network = write_network_files(corpus, out, progress=progress)
+    memory.give_back()    # the analysis's scratch, while the parent's store loads
+    extractions, warnings, counts, late = receive()
+    _long_lived()
+    if late:
+        _yield_to_rdf()
+    build_ = Build(corpus=replace(corpus, warnings=warnings), extractions=extractions)
+    return _graphs_stage(out, build_, counts, progress=progress, network=network)
+
+
+def _build_into(
+    out: Path,
+    paths: list[Path],
+    *,
+    input_format: str | None,
+    max_bytes: int | None,
+    base: str | None,
+    rdf_formats: Sequence[str],
+    workers: int,
+    progress: Progress,
+    people: PeopleRules | None = None,
+) -> BuildResult:
+    """Every stage, writing into the staging folder ``out``.
+
+    With ``workers > 1``, the co-authorship analysis starts in a process of its
+    own as soon as the listings are parsed (it needs the authors only), the
+    extraction runs on ``workers`` processes meanwhile (the analysis takes a
+    third of extraction's time: a core kept for it would idle), and then the RDF stage
+    (here) and the rest of the graph stage with the views (in that process) run side
+    by side. In a large build (:func:`handover_after_load`) they do so from the end of
+    the store's bulk load on: the loader's threads use every core, and with the graph
+    stage beside them they ran at half speed, while that stage's own work does not
+    mind waiting; its process then runs at a lower priority (:data:`CHILD_NICE`), so
+    validation keeps its pace too.
+    """
+    from kg.build.child import Child
+    from kg.extract.gazetteer import load as load_gazetteer
+    from kg.rdf.stage import load_rdf, map_rdf
+
+    parsed = _parse_stage(out, paths, input_format=input_format, max_bytes=max_bytes,
+                          progress=progress, people=people)
+    side = progress.side_by_side() if workers > 1 else progress
+    child = Child(_graphs_child, out, parsed.corpus, side, inbox=True) if workers > 1 else None
+    try:
+        # extraction runs on every core, beside the co-authorship analysis: that finishes
+        # well before extraction does, and a core left to it would then stand idle
+        # (lines only: a bar redrawn here would be written over by the other's lines)
+        extracted = _extract_stage(out, parsed.corpus, workers=workers,
+                                   progress=side)
+        build_ = extracted.build
+        corpus, extract_files, extract_timings = build_.corpus, extracted.files, extracted.timings
+        del extracted
+        counts = build_summary(corpus, build_.extractions)   # the one summary of the build
+        # RDF: graph.ttl (+ nt/jsonld), store/, SHACL validation; the graph stage's
+        # process gets the extractions now, or once the store is loaded (see the docstring)
+        late = handover_after_load(len(corpus.papers))
+        # what the graph stage's process gets, held here only until it is sent
+        outbox = [] if child is None else [(build_.extractions, corpus.warnings, counts, late)]
+        if child is not None and not late:
+            child.send(outbox.pop())
+        mapped = map_rdf(build_, out, base=base, entities=load_gazetteer().entities,
+                         progress=side)
+        if child is not None:
+            # from here on this process needs the corpus alone: the extractions go
+            # with the handover (less memory after the RDF stage: bench/RESULTS.md)
+            del build_
+        handover = (lambda: child.send(outbox.pop())) if child is not None and late else None
+        rdf = load_rdf(mapped, out, rdf_formats=rdf_formats, progress=side,
+                       overlap=(None if workers == 1 else "compact" if late else "load"),
+                       loaded=handover)
+        memory.give_back()    # the loader's buffers, while the child draws the views
+        # co-authorship analysis, report.json/md/html, plots/, graph exports; the views
+        graphs = (child.result() if child is not None
+                  else _graphs_stage(out, build_, counts, progress=progress))
+    except BaseException:
+        if child is not None:
+            child.stop()
+        raise
+    index = _index_page(out, counts)
+
+    files = (*parsed.files, *extract_files, *rdf.files, *graphs.files, outputs.SUMMARY,
+             index)
+    timings = {**parsed.timings, **extract_timings,
+               **{f"rdf.{k}": v for k, v in rdf.timings.items()}, **graphs.timings}
+    return BuildResult(corpus=corpus, out_dir=out, files=files, timings=timings)

@@ -1,0 +1,23 @@
+"""kg.viz.site: index.html links every file of a build, names escaped."""
+from __future__ import annotations
+
+import re
+
+from kg.viz import index_html
+
+# ------------------------------------------------------------------ index
+
+
+def test_index_links_every_file_and_escapes_names():
+    names = ["kg.html", "coauthors.html", "entities.html", "report.md", "report.json",
+             "graph.ttl", "graph.graphml", "store/", "plots/degree.png", "corpus.jsonl",
+             'odd "name" <b>.html', "index.html"]
+    page = index_html(names, summary={"papers": 39, "authors": 189})
+    hrefs = re.findall(r'href="([^"]+)"', page)
+    assert "index.html" not in hrefs
+    assert {"kg.html", "coauthors.html", "report.md", "graph.ttl", "store/",
+            "plots/degree.png"} <= set(hrefs)
+    assert "odd%20%22name%22%20%3Cb%3E.html" in hrefs
+    assert "<b>" not in page and "&lt;b&gt;" in page
+    assert page.index("Interactive views") < page.index("Report") < page.index("Graph files")
+    assert "<td>papers</td><td class=\"n\">39</td>" in page
