@@ -16,6 +16,7 @@ from typing import NoReturn, Sequence
 from kg import __version__
 from kg.errors import KgError, OutputFolderError
 from kg.util import termination
+from kg.util.argtypes import cores, megabytes, positive_bytes, positive_seconds, secrets_in
 
 DESCRIPTION = ("Build a knowledge graph from research-paper listings, query it in SPARQL,\n"
                "draw it, and study who writes with whom.")
@@ -40,74 +41,9 @@ class _Parser(argparse.ArgumentParser):
         return super().parse_known_args(args, namespace)
 
     def error(self, message: str) -> NoReturn:  # pragma: no cover - exercised via CLI tests
-        for secret in _secrets(getattr(self, "_argv", [])):
+        for secret in secrets_in(getattr(self, "_argv", [])):
             message = message.replace(secret, "***")
         self.exit(EXIT_USAGE, f"kg: error: {message}\n")
-
-
-def _secrets(argv: list[str]) -> list[str]:
-    """Password values on a command line: after ``--password`` (or an abbreviation or a
-    misspelling of it), or after ``=`` in one.
-
-    >>> _secrets(["push", "--pass", "S3cr3t", "--pasword=x2", "--user", "bob"])
-    ['S3cr3t', 'x2']
-    """
-    out = []
-    for i, arg in enumerate(argv):
-        opt, eq, value = arg.partition("=")
-        if not opt.startswith("--") or not (len(opt) > 3 and (
-                "--password".startswith(opt) or "pas" in opt.lower() or "pw" in opt.lower())):
-            continue
-        if eq:
-            out.append(value)
-        elif i + 1 < len(argv):
-            out.append(argv[i + 1])
-    return sorted((s for s in out if s), key=len, reverse=True)
-
-
-def _positive_seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
-    if not value > 0 or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"must be more than 0 seconds: {text!r}")
-    return value
-
-
-def _megabytes(text: str) -> int:
-    """A size in MiB, as bytes (more than 0).
-
-    >>> _megabytes("1.5")
-    1572864
-    """
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of MiB: {text!r}") from None
-    if not value > 0 or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"must be more than 0 MiB: {text!r}")
-    return max(1, int(value * (1 << 20)))
-
-
-def _workers(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of cores: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1: {text!r}")
-    return value
-
-
-def _positive_bytes(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of bytes: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1 byte: {text!r}")
-    return value
 
 
 def _add_server_options(p: argparse.ArgumentParser, timeout_help: str) -> None:
@@ -115,9 +51,9 @@ def _add_server_options(p: argparse.ArgumentParser, timeout_help: str) -> None:
     p.add_argument("--password", default=None,
                    help="password (default: KG_SPARQL_PASSWORD, which keeps it out of "
                         "your shell history)")
-    p.add_argument("--timeout", type=_positive_seconds, default=None, metavar="SECONDS",
+    p.add_argument("--timeout", type=positive_seconds, default=None, metavar="SECONDS",
                    help=timeout_help)
-    p.add_argument("--max-response", type=_megabytes, default=None, metavar="MB",
+    p.add_argument("--max-response", type=megabytes, default=None, metavar="MB",
                    help="read at most this many MiB of one answer from the server "
                         "(default: 512)")
 
@@ -132,7 +68,7 @@ def _add_input_options(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--max-bytes",
-        type=_positive_bytes,
+        type=positive_bytes,
         default=None,
         help="refuse an input file larger than this many bytes (default: 512 MiB)",
     )
@@ -159,7 +95,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("extract", help="print the mentions of each paper as JSON Lines")
     p.add_argument("files", nargs="+", metavar="FILE", help="listings (- reads standard input)")
-    p.add_argument("--workers", type=_workers, default=1, help="processes for extraction")
+    p.add_argument("--workers", type=cores, default=1, help="processes for extraction")
     _add_input_options(p)
     _add_progress_options(p)
     p.set_defaults(func=_cmd_extract)
@@ -175,7 +111,7 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="extra RDF serialisations besides graph.ttl (repeatable)",
     )
-    p.add_argument("--workers", type=_workers, default=None, metavar="N",
+    p.add_argument("--workers", type=cores, default=None, metavar="N",
                    help="cores to use: extraction processes, then stages side by side "
                         "(default: all; 1 runs every stage one after another)")
     p.add_argument("--people", default=None, metavar="FILE",
@@ -259,7 +195,7 @@ def _read(args: argparse.Namespace):
     corpus = read_corpus(args.files, format=fmt, max_bytes=args.max_bytes)
     if not corpus.papers:
         first = f"; first warning: {corpus.warnings[0]}" if corpus.warnings else ""
-        raise KgError(f"no readable paper in {', '.join(corpus.files) or 'the input'} "
+        raise KgError(f"no readable paper in {', '.join(map(str, args.files)) or 'the input'} "
                       f"({corpus.entries} entries{first})")
     return corpus
 
