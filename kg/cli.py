@@ -256,6 +256,10 @@ def _cmd_build(args: argparse.Namespace) -> int:
         people=args.people,
     )
     _report_corpus(result.corpus, args)
+    if result.shrank:
+        print(f"kg: warning: {args.output}/ now holds {len(result.corpus.papers):,} papers; the "
+              f"build it replaced had {result.replaced_papers:,} (check the inputs)",
+              file=sys.stderr)
     if not args.quiet:
         print(f"kg: wrote {args.output}/ ({', '.join(result.files)})", file=sys.stderr)
     return EXIT_OK

@@ -53,6 +53,7 @@ from kg.outputs import (
     PLACEHOLDERS,
     PUBLISHING,
     STAGING_PREFIX,
+    SUMMARY,
     TRASH_PREFIX,
     check_readable,
 )
@@ -139,6 +140,22 @@ def read_manifest(folder: Path) -> Manifest | None:
     except (ValueError, KeyError, TypeError, UnicodeDecodeError, RecursionError) as exc:
         raise OutputFolderError(f"{path}: not a kg manifest ({one_line(str(exc), 120)}); "
                                 "remove it or choose another folder") from None
+
+
+def previous_papers(folder: Path) -> int | None:
+    """The paper count of the build in ``folder`` (its ``summary.json``), or None
+    where there is no kg build or its summary cannot be read; never raises."""
+    try:
+        manifest = read_manifest(folder)
+        path = folder / SUMMARY
+        if manifest is None or SUMMARY not in manifest.entries or path.is_symlink():
+            return None
+        if not path.is_file() or path.stat().st_size > MANIFEST_MAX_BYTES:
+            return None
+        papers = json.loads(path.read_text(encoding="utf-8")).get("papers")
+    except (OSError, ValueError, AttributeError, RecursionError, OutputFolderError):
+        return None
+    return papers if isinstance(papers, int) and not isinstance(papers, bool) else None
 
 
 def foreign_entries(folder: Path, manifest: Manifest | None = None) -> list[str]:

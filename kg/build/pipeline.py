@@ -50,6 +50,13 @@ class BuildResult:
     out_dir: Path
     files: tuple[str, ...] = ()
     timings: dict[str, float] = field(default_factory=dict)
+    #: the paper count of the build this one replaced (None: there was none)
+    replaced_papers: int | None = None
+
+    @property
+    def shrank(self) -> bool:
+        """Whether this build has fewer than half the papers of the one it replaced."""
+        return self.replaced_papers is not None and 2 * len(self.corpus.papers) < self.replaced_papers
 
 
 @dataclass(frozen=True)
@@ -155,6 +162,7 @@ def build(
     paths = [Path(f) for f in files] if files else sample_files()
     with buildfolder.locked(final):
         buildfolder.recover(final)
+        replaced = buildfolder.previous_papers(final)
         out = buildfolder.new_staging(final)
         try:
             result = _build_into(out, paths, input_format=input_format, max_bytes=max_bytes,
@@ -168,7 +176,7 @@ def build(
         with _signals_deferred():
             buildfolder.publish(out, final)
     return BuildResult(corpus=result.corpus, out_dir=final, files=result.files,
-                       timings=result.timings)
+                       timings=result.timings, replaced_papers=replaced)
 
 
 @contextmanager

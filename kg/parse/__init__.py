@@ -99,10 +99,23 @@ def read_entries(
     else:
         from kg.parse.bibtex import parse_bibtex as fn
     entries, warnings, skipped = fn(text.text, label)
+    if fmt == "listing":
+        _refuse_non_listing(text.text, entries, label)
     warnings = list(text.warnings) + warnings
     if not entries and not skipped:
         warnings.append(ParseWarning(label, 1, f"no papers found (read as {fmt})"))
     return entries, warnings, skipped
+
+
+def _refuse_non_listing(text: str, entries: list[Entry], label: str) -> None:
+    """Refuse a file read as a listing that has none of a listing's shape
+    (:mod:`kg.parse.shape`): a build from it would replace a good one with noise."""
+    from kg.parse.shape import not_a_listing
+
+    lines = [(n, s) for n, line in enumerate(text.split("\n"), start=1) if (s := line.strip())]
+    why = not_a_listing(lines, entries)
+    if why is not None:
+        raise ParseError(label, why[0], f"{why[1]}; nothing was read from it")
 
 
 def read_corpus(

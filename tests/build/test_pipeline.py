@@ -79,3 +79,33 @@ def test_two_builds_are_byte_identical(tmp_path):
             assert (a / name).read_bytes() == (b / name).read_bytes(), name
             compared += 1
     assert compared >= 6
+
+
+def test_junk_input_leaves_the_previous_build(tmp_path):
+    out = tmp_path / "out"
+    assert _run_build(out).wait(timeout=600) == 0
+    before = {p.name: p.read_bytes() for p in out.iterdir() if p.is_file()}
+    junk = tmp_path / "junk.txt"
+    junk.write_text("hello world\nthis is not a listing\n")
+    proc = _run_build(out, str(junk))
+    _, err = proc.communicate(timeout=600)
+    assert proc.returncode == 1
+    assert err == f"kg: error: {junk}:1: no entry has an author line and an abstract of 6 " \
+                  "words or more; nothing was read from it\n"
+    assert {p.name: p.read_bytes() for p in out.iterdir() if p.is_file()} == before
+
+
+def test_a_build_that_shrinks_by_half_says_so(tmp_path):
+    out = tmp_path / "out"
+    assert _run_build(out).wait(timeout=600) == 0
+    one = tmp_path / "one.txt"
+    one.write_text("Ada Lovelace, Alan Turing\n\nWe propose FooNet, a convolutional network "
+                   "for image classification on ImageNet.\n")
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    r = subprocess.run([sys.executable, "-m", "kg.cli", "build", "-o", str(out), str(one)],
+                       env=env, cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0
+    assert f"kg: warning: {out}/ now holds 1 papers; the build it replaced had 39" in r.stderr
+    r = subprocess.run([sys.executable, "-m", "kg.cli", "build", "-o", str(out), str(one)],
+                       env=env, cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0 and "replaced had" not in r.stderr
