@@ -140,3 +140,29 @@ def test_unreadable_formula_is_one_kg_warning_and_silent_under_q(capsys, write):
     assert main(["extract", "-q", str(p)]) == 0
     out, err = capsys.readouterr()
     assert err == "" and "\\\\frac{" in out          # the formula is kept, as written
+
+
+def test_extract_gives_each_concept_mention_its_broader_concepts(capsys, write):
+    p = write("rl.txt", "Ada Lovelace\n\nWe study offline reinforcement learning with large "
+                        "language models on robotic control tasks.\n")
+    assert main(["extract", str(p)]) == 0
+    (row,) = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    concepts = {m["canonical"]: m for m in row["mentions"] if m["layer"] == "concept"}
+    offline = concepts["offline reinforcement learning"]
+    assert offline["broader"][0] == {"key": "reinforcement-learning",
+                                     "label": "reinforcement learning"}
+    assert {"key": "machine-learning", "label": "machine learning"} in offline["broader"]
+    assert all("broader" not in m for m in row["mentions"] if m["layer"] != "concept")
+
+
+def test_junk_on_stdin_is_one_line_error(capsys, monkeypatch):
+    import io
+    import sys
+
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(
+        b"hello world\nthis is not a listing\n"), encoding="utf-8"))
+    assert main(["parse", "-"]) == 1
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == ("kg: error: <stdin>:1: no entry has an author line and an abstract of 6 "
+                   "words or more; nothing was read from it\n")

@@ -12,10 +12,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import lru_cache
-from typing import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Iterable, Iterator, Sequence
 
 from kg.extract.cleanup import clean, formulas_left
-from kg.models import EXTRACT_CHARS, Corpus, Extraction, ParseWarning
+from kg.models import EXTRACT_CHARS, Corpus, Extraction, JsonObject, ParseWarning
+
+if TYPE_CHECKING:
+    from kg.extract.concept_vocab import ConceptVocab
 
 PIPES = ("kg_gazetteer", "kg_acronyms", "kg_proposals", "kg_discover", "kg_mentions", "kg_concepts")
 BATCH = 256   # docs per component pass: larger batches keep caches warm
@@ -217,5 +220,33 @@ def cleaning_warnings(corpus: Corpus) -> tuple[ParseWarning, ...]:
     return tuple(out)
 
 
-#: the ``kg extract`` record of one paper (the codec is :class:`kg.models.Extraction`'s)
-extraction_to_json = Extraction.to_json
+def extraction_to_json(ex: Extraction, vocab: ConceptVocab | None = None) -> JsonObject:
+    """The ``kg extract`` record of one paper: :meth:`kg.models.Extraction.to_json`, each
+    concept mention with its broader concepts in the hierarchy (nearest first, every
+    level), so a search for "reinforcement learning" finds the paper that wrote
+    "offline reinforcement learning". ``vocab`` defaults to kg's vocabulary.
+
+    :meth:`~kg.models.Extraction.from_json` reads the record back (``broader`` is
+    the vocabulary's, not the paper's, so it is not kept).
+
+    >>> from kg.models import Mention
+    >>> ex = Extraction("00ab", "We use offline RL.", (Mention(
+    ...     "offline RL", "offline reinforcement learning", "task", 7, 17,
+    ...     key="offline-reinforcement-learning", layer="concept"),))
+    >>> extraction_to_json(ex)["mentions"][0]["broader"][0]
+    {'key': 'reinforcement-learning', 'label': 'reinforcement learning'}
+    >>> Extraction.from_json(extraction_to_json(ex)) == ex
+    True
+    """
+    record = ex.to_json()
+    if vocab is None:
+        from kg.extract.concept_finder import cached_index
+
+        vocab = cached_index().vocab
+    mentions = record["mentions"]
+    assert isinstance(mentions, list)
+    for m, obj in zip(ex.mentions, mentions):
+        if m.layer == "concept" and m.key in vocab.concepts and isinstance(obj, dict):
+            obj["broader"] = [{"key": b, "label": vocab.concepts[b].label}
+                              for b in vocab.ancestors(m.key)]
+    return record

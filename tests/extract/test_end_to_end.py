@@ -61,7 +61,7 @@ def test_cli_extract(capsys, sample_corpus):
     for r in rows:
         for m in r["mentions"]:
             assert set(m) == {"text", "canonical", "type", "start", "end", "proposed", "key",
-                              "family", "layer"}
+                              "family", "layer"} | ({"broader"} if m["layer"] == "concept" else set())
             assert r["abstract"][m["start"]:m["end"]] == m["text"] and m["type"] in types[m["layer"]]
         assert [(m["start"], m["end"]) for m in r["mentions"]] == sorted(
             (m["start"], m["end"]) for m in r["mentions"])
