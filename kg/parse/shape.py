@@ -9,7 +9,8 @@ refused when nothing in it has the shape of a listing:
 * **markup**: Markdown or source code (headings, fences, bullets, tables,
   HTML tags, ``def``/``import`` lines) make up a tenth of its lines or more;
 * **no paper**: no entry has an author line of person-shaped names and an
-  abstract of at least :data:`MIN_ABSTRACT_WORDS` words, nor an abstract of
+  abstract of at least :data:`MIN_ABSTRACT_WORDS` words (or
+  :data:`MIN_ABSTRACT_CHARS` characters), nor an abstract of
   :data:`MIN_BARE_WORDS` words or more with a full stop (whatever its author
   line: a file of abstracts alone is read, with warnings, and a real abstract
   is never dropped).
@@ -24,8 +25,10 @@ from collections.abc import Sequence
 
 from kg.parse.records import Entry
 
-#: words an abstract needs for its entry to count as a paper here
+#: words an abstract needs for its entry to count as a paper here ...
 MIN_ABSTRACT_WORDS = 6
+#: ... or characters (one long formula or identifier is an abstract too)
+MIN_ABSTRACT_CHARS = 40
 #: words an abstract needs to count as a paper whatever its author line
 MIN_BARE_WORDS = 15
 #: share of non-blank lines that are markup for the file to count as markup
@@ -120,7 +123,8 @@ def looks_like_paper(entry: Entry) -> bool:
     words = len(entry.abstract.split())
     if words >= MIN_BARE_WORDS and _SENTENCE_END.search(entry.abstract):
         return True  # an abstract of real length is a paper, whatever its author line
-    return words >= MIN_ABSTRACT_WORDS and any(person_name(a) for a in entry.authors)
+    long_enough = words >= MIN_ABSTRACT_WORDS or len(entry.abstract) >= MIN_ABSTRACT_CHARS
+    return long_enough and any(person_name(a) for a in entry.authors)
 
 
 def not_a_listing(lines: Sequence[tuple[int, str]],

@@ -158,7 +158,8 @@ def entity_block(info: EntityInfo, agg: Aggregate, scheme: str) -> Pairs:
     pref = info.canonical()
     a = rdf.type
     po = [f"{a} {skos.Concept}", f"{a} {_ENTITY_CLASS[info.type()]}",
-          f"{skos.prefLabel} {lit(pref)}", f"{skos.inScheme} {scheme}"]
+          f"{skos.prefLabel} {lit(pref)}", f"{rdfs.label} {lit(pref)}",
+          f"{skos.inScheme} {scheme}"]
     alts = {v for v in info.variants if v and v != pref} | {
         c for c in info.canonicals if c != pref}
     po.extend(f"{skos.altLabel} {lit(v)}" for v in alts)
@@ -188,7 +189,8 @@ def concept_block(info: ConceptInfo, agg: Aggregate, scheme: str) -> Pairs:
     c = info.concept
     a = rdf.type
     po = [f"{a} {skos.Concept}", f"{a} {kgo.Concept}", f"{a} {_CONCEPT_CLASS[c.type]}",
-          f"{skos.prefLabel} {lit(c.label)}", f"{skos.inScheme} {scheme}",
+          f"{skos.prefLabel} {lit(c.label)}", f"{rdfs.label} {lit(c.label)}",
+          f"{skos.inScheme} {scheme}",
           f"{dcterms.identifier} {lit(c.id)}", f"{dcterms.source} {lit(c.source)}"]
     folded = c.label.casefold()
     alts = {v for v in (*c.forms, *c.acronyms, *info.variants, c.entity or "")
@@ -235,7 +237,7 @@ def shared_blocks(agg: Aggregate) -> list[Subject]:
         out.append((iri(agg.concept_iri[cid]), concept_block(cinfo, agg, con_scheme)))
     for s, name in agg.people.items():
         out.append((iri(s), [
-            f"{a} {schema.Person}", f"{schema.name} {lit(name)}",
+            f"{a} {schema.Person}", f"{schema.name} {lit(name)}", f"{rdfs.label} {lit(name)}",
             f"{kgo.nameKey} {lit(name_key(name))}",
             f"{kgo.paperCount} {integer(agg.person_papers[s])}",
             f"{kgo.trackCount} {integer(len(agg.person_tracks.get(s, ())))}"]))
