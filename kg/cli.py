@@ -80,6 +80,19 @@ def _add_progress_options(p: argparse.ArgumentParser) -> None:
     g.add_argument("-v", "--verbose", action="store_true", help="print every warning")
 
 
+def _add_workers_option(p: argparse.ArgumentParser, text: str) -> None:
+    """``--workers N``: the one default of ``kg extract`` and ``kg build`` (every usable
+    core), made into a :class:`~kg.util.parallel.Parallelism` once (:func:`_parallelism`)."""
+    p.add_argument("--workers", type=cores, default=None, metavar="N", help=text)
+
+
+def _parallelism(args: argparse.Namespace):
+    """The run's :class:`~kg.util.parallel.Parallelism`, made from ``--workers``."""
+    from kg.util.parallel import Parallelism
+
+    return Parallelism.of(args.workers)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="kg", description=DESCRIPTION, epilog=EPILOG,
                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -95,7 +108,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("extract", help="print the mentions of each paper as JSON Lines")
     p.add_argument("files", nargs="+", metavar="FILE", help="listings (- reads standard input)")
-    p.add_argument("--workers", type=cores, default=1, help="processes for extraction")
+    _add_workers_option(p, "processes for extraction (default: all usable cores)")
     _add_input_options(p)
     _add_progress_options(p)
     p.set_defaults(func=_cmd_extract)
@@ -111,9 +124,8 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="extra RDF serialisations besides graph.ttl (repeatable)",
     )
-    p.add_argument("--workers", type=cores, default=None, metavar="N",
-                   help="cores to use: extraction processes, then stages side by side "
-                        "(default: all; 1 runs every stage one after another)")
+    _add_workers_option(p, "cores to use: extraction processes, then stages side by side "
+                           "(default: all usable cores; 1 runs every stage one after another)")
     p.add_argument("--people", default=None, metavar="FILE",
                    help="a people file: names to merge ('merge: A = B') or exclude "
                         "('exclude: NAME')")
@@ -230,18 +242,18 @@ def _cmd_parse(args: argparse.Namespace) -> int:
 
 
 def _cmd_extract(args: argparse.Namespace) -> int:
-    from kg.extract import extract_corpus, extraction_to_json, with_cleaning_warnings
+    from kg.extract import extract_chunks, extraction_to_json, with_cleaning_warnings
 
     corpus = _read(args)
-    for ex in extract_corpus(corpus, workers=args.workers, progress=_progress(args)):
-        sys.stdout.write(json.dumps(extraction_to_json(ex), ensure_ascii=False) + "\n")
+    for chunk in extract_chunks(corpus, _parallelism(args), progress=_progress(args)):
+        for ex in chunk.extractions:
+            sys.stdout.write(json.dumps(extraction_to_json(ex), ensure_ascii=False) + "\n")
     sys.stdout.flush()
     _report_corpus(with_cleaning_warnings(corpus), args)
     return EXIT_OK
 
 
 def _cmd_build(args: argparse.Namespace) -> int:
-    from kg.build.child import cpu_count
     from kg.build.pipeline import build
 
     result = build(
@@ -251,7 +263,7 @@ def _cmd_build(args: argparse.Namespace) -> int:
         max_bytes=args.max_bytes,
         base=args.base,
         rdf_formats=tuple(args.rdf_format or ()),
-        workers=args.workers or cpu_count(),
+        parallelism=_parallelism(args),
         progress=_progress(args),
         people=args.people,
     )

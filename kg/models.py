@@ -316,6 +316,35 @@ class Extraction:
                    aliases=tuple(Alias.from_json(a) for a in obj.get("aliases", ())))
 
 
+@dataclass(frozen=True, slots=True)
+class ExtractedChunk:
+    """The extractions of a run of a corpus's papers, in order, with the CPU seconds
+    spent cleaning their abstracts and in spaCy (:func:`kg.extract.extract_chunks`)."""
+
+    extractions: tuple[Extraction, ...]
+    clean_seconds: float = 0.0
+    extract_seconds: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class CorpusExtraction:
+    """Every paper's extraction, in corpus order, with the CPU seconds spent cleaning
+    and in spaCy summed over the processes (:func:`kg.extract.extract_corpus`)."""
+
+    extractions: tuple[Extraction, ...]
+    clean_seconds: float = 0.0
+    extract_seconds: float = 0.0
+
+    @property
+    def clean_share(self) -> float:
+        """The share of the CPU time spent cleaning (0 when nothing was timed).
+
+        >>> CorpusExtraction((), 1.0, 3.0).clean_share
+        0.25
+        """
+        return self.clean_seconds / max(self.clean_seconds + self.extract_seconds, 1e-9)
+
+
 @dataclass(frozen=True)
 class Build:
     """A corpus with its extractions, keyed by paper id; input to rdf and graph."""

@@ -89,8 +89,8 @@ def write(tmp_path):
 #: ``make test`` runs the suite on every core (``-n auto --dist loadgroup``); these run one
 #: after another on one worker. A module that needs the machine is one line here.
 MACHINE_BOUND = frozenset({
-    "tests/build/test_child.py", "tests/build/test_folder.py", "tests/build/test_pipeline.py",
-    "tests/util/test_termination.py", "tests/store/test_remote_safety.py",
+    "tests/build/test_pipeline_parallel.py", "tests/build/test_folder.py", "tests/build/test_pipeline.py",
+    "tests/util/test_termination.py", "tests/util/test_child.py", "tests/store/test_remote_safety.py",
     "tests/test_hostile_authors.py", "tests/test_hostile_bookkeeping.py",
     "tests/test_hostile_data.py", "tests/test_hostile_harness.py", "tests/test_hostile_text.py",
     "tests/test_hostile_shapes.py", "tests/extract/test_concept_vocab.py",
