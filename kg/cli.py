@@ -289,8 +289,7 @@ def _cmd_query(args: argparse.Namespace) -> int:
         from kg.store.http import check_endpoint
 
         check_endpoint(args.endpoint)  # a malformed URL fails before any work
-    query = queries.resolve(args.query)
-    queries.bind(query, params)  # a bad parameter fails before the store is opened
+    query = queries.prepare(args.query, params)  # a bad query fails before any store opens
     reads_build = not (args.store or args.endpoint)
     with _reading(args.from_dir if reads_build else None):
         store = open_store(args.store, args.endpoint, args.from_dir, user=args.user,
@@ -298,7 +297,7 @@ def _cmd_query(args: argparse.Namespace) -> int:
                            allow_service=args.allow_service,
                            max_response=args.max_response)
         try:
-            result = queries.run(store, query, params)
+            result = queries.run(store, query)
         finally:
             store.close()
     sys.stdout.write(format_result(result, args.out_format, formula_guard=args.formula_guard))
