@@ -412,11 +412,11 @@ def _cmd_push(args: argparse.Namespace) -> int:
     if args.quiet:
         return EXIT_OK
     count = ("the server did not say how many triples the graph holds now"
-             if done["count"] is None else f"{done['count']:,} triples in the graph now")
-    orphans = (f"; dropped {done['orphans']} temporary graphs of interrupted pushes"
-               if done.get("orphans") else "")
-    print(f"kg: pushed {done['triples']:,} triples into <{done['graph']}> by "
-          f"{'the Graph Store Protocol' if done['method'] == 'graph-store' else 'SPARQL Update'}"
+             if done.count is None else f"{done.count:,} triples in the graph now")
+    orphans = (f"; dropped {done.orphans} temporary graphs of interrupted pushes"
+               if done.orphans else "")
+    print(f"kg: pushed {done.triples:,} triples into <{done.graph}> by "
+          f"{'the Graph Store Protocol' if done.method == 'graph-store' else 'SPARQL Update'}"
           f" ({count}{orphans})", file=sys.stderr)
     return EXIT_OK
 
