@@ -346,8 +346,23 @@ class CorpusExtraction:
 
 
 @dataclass(frozen=True)
+class Links:
+    """What extraction resolved about the names a build mentions, for the RDF mapping
+    (:func:`kg.extract.links.resolve_links`): the known (gazetteer) entries of the
+    entities mentioned and of their families; the concept each name's head words
+    name ("... Contrastive Learning"); the concept each mention text names whole."""
+
+    entities: tuple[Entity, ...] = ()
+    heads: tuple[tuple[str, str], ...] = ()    #: (name, concept id), by name
+    named: tuple[tuple[str, str], ...] = ()    #: (mention text, concept id), by text
+
+
+@dataclass(frozen=True)
 class Build:
-    """A corpus with its extractions, keyed by paper id; input to rdf and graph."""
+    """A corpus with its extractions, keyed by paper id, and their :class:`Links`
+    (``None``: not resolved; the RDF mapping then links by the vocabulary alone);
+    input to rdf and graph."""
 
     corpus: Corpus
     extractions: dict[str, Extraction] = field(default_factory=dict)
+    links: Links | None = None

@@ -158,3 +158,12 @@ def test_identity_keys_come_from_kg_identity_only():
         if "lived here" in text or "re-exported" in text:
             wrong.append(f"{path.relative_to(PKG)}: a re-exported name")
     assert not wrong, wrong
+
+
+def test_the_rdf_stage_translates_links_and_finds_no_concepts_itself():
+    """Concept links are resolved in extraction (kg.extract.links, carried as Build.links):
+    no rdf module imports the concept finder or the gazetteer."""
+    graph = import_graph()
+    found = [(a, b) for a, b in graph.edges if a.startswith("kg.rdf")
+             and b in ("kg.extract.concept_finder", "kg.extract.gazetteer")]
+    assert not found, found

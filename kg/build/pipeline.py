@@ -214,6 +214,7 @@ def _extract_stage(out: Path, corpus: Corpus, *, parallelism: Parallelism,
     The corpus it returns carries the warnings of cleaning too (formulas kept
     as written)."""
     from kg.extract import extract_corpus, extraction_to_json, with_cleaning_warnings
+    from kg.extract.links import resolve_links
 
     t0 = time.perf_counter()
     done = extract_corpus(corpus, parallelism, progress=progress)
@@ -227,8 +228,13 @@ def _extract_stage(out: Path, corpus: Corpus, *, parallelism: Parallelism,
             fh.write(json.dumps(extraction_to_json(extractions[paper.id]),
                                 ensure_ascii=False) + "\n")
     corpus = with_cleaning_warnings(corpus)
+    # what the RDF mapping links (gazetteer entries, concept heads), resolved here once
+    t1 = time.perf_counter()
+    build_ = Build(corpus=corpus, extractions=extractions)
+    build_ = replace(build_, links=resolve_links(build_))
+    timings["links"] = time.perf_counter() - t1
     progress.done("extracting mentions", time.perf_counter() - t0)
-    return ExtractStageResult(Build(corpus=corpus, extractions=extractions),
+    return ExtractStageResult(build_,
                               (outputs.EXTRACTIONS,), timings)
 
 
@@ -371,11 +377,12 @@ def _graphs_child(out: Path, corpus: Corpus, progress: Progress,
     _long_lived()
     network = write_network_files(corpus, out, progress=progress)
     memory.give_back()    # the analysis's scratch, while the parent's store loads
-    extractions, warnings, counts, late = receive()
+    extractions, links, warnings, counts, late = receive()
     _long_lived()
     if late:
         _yield_to_rdf()
-    build_ = Build(corpus=replace(corpus, warnings=warnings), extractions=extractions)
+    build_ = Build(corpus=replace(corpus, warnings=warnings), extractions=extractions,
+                   links=links)
     return _graphs_stage(out, build_, counts, progress=progress, network=network)
 
 
@@ -405,7 +412,6 @@ def _build_into(
     mind waiting; its process then runs at a lower priority (:data:`CHILD_NICE`), so
     validation keeps its pace too.
     """
-    from kg.extract.gazetteer import load as load_gazetteer
     from kg.rdf.stage import load_rdf, map_rdf
     from kg.util.child import Child
 
@@ -429,11 +435,11 @@ def _build_into(
         overlap = _overlap(parallelism, len(corpus.papers))
         late = overlap is Overlap.COMPACT
         # what the graph stage's process gets, held here only until it is sent
-        outbox = [] if child is None else [(build_.extractions, corpus.warnings, counts, late)]
+        outbox = [] if child is None else [(build_.extractions, build_.links, corpus.warnings,
+                                           counts, late)]
         if child is not None and not late:
             child.send(outbox.pop())
-        mapped = map_rdf(build_, out, base=base, entities=load_gazetteer().entities,
-                         progress=side)
+        mapped = map_rdf(build_, out, base=base, progress=side)
         if child is not None:
             # from here on this process needs the corpus alone: the extractions go
             # with the handover (less memory after the RDF stage: bench/RESULTS.md)
