@@ -317,19 +317,10 @@ class Extraction:
 
 
 @dataclass(frozen=True, slots=True)
-class ExtractedChunk:
-    """The extractions of a run of a corpus's papers, in order, with the CPU seconds
-    spent cleaning their abstracts and in spaCy (:func:`kg.extract.extract_chunks`)."""
-
-    extractions: tuple[Extraction, ...]
-    clean_seconds: float = 0.0
-    extract_seconds: float = 0.0
-
-
-@dataclass(frozen=True, slots=True)
 class CorpusExtraction:
-    """Every paper's extraction, in corpus order, with the CPU seconds spent cleaning
-    and in spaCy summed over the processes (:func:`kg.extract.extract_corpus`)."""
+    """The extractions of a corpus's papers in corpus order (all of them:
+    :func:`kg.extract.extract_corpus`; a run of them: :func:`kg.extract.extract_chunks`),
+    with the CPU seconds spent cleaning and in spaCy, summed over the processes."""
 
     extractions: tuple[Extraction, ...]
     clean_seconds: float = 0.0

@@ -86,8 +86,10 @@ def write(tmp_path):
 
 #: test modules that cannot share the machine with the rest of the suite: they time
 #: themselves, cap a build's memory or wall time, kill processes, or drive the browser.
-#: ``make test`` runs the suite on every core (``-n auto --dist loadgroup``); these run one
-#: after another on one worker. A module that needs the machine is one line here.
+#: ``make test`` runs the rest of the suite on every core (``-n auto --dist loadgroup
+#: -m "not machine"``), then these alone, one after another (``-m machine``); run with
+#: ``-n`` among the others they still share one xdist worker. A module that needs the
+#: machine is one line here.
 MACHINE_BOUND = frozenset({
     "tests/build/test_pipeline_parallel.py", "tests/build/test_folder.py", "tests/build/test_pipeline.py",
     "tests/util/test_termination.py", "tests/util/test_child.py", "tests/store/test_remote_safety.py",
@@ -100,12 +102,13 @@ MACHINE_BOUND = frozenset({
 
 
 def pytest_collection_modifyitems(config, items):
-    """Put the :data:`MACHINE_BOUND` modules' tests in one xdist group (pytest-xdist's
-    ``loadgroup`` reads the mark after this hook: its own runs last)."""
-    group = pytest.mark.xdist_group("machine")
+    """Mark the :data:`MACHINE_BOUND` modules' tests ``machine`` and put them in one xdist
+    group (pytest-xdist's ``loadgroup`` reads the mark after this hook: its own runs last)."""
+    marks = (pytest.mark.machine, pytest.mark.xdist_group("machine"))
     for item in items:
         if item.nodeid.split("::", 1)[0] in MACHINE_BOUND:
-            item.add_marker(group)
+            for mark in marks:
+                item.add_marker(mark)
 
 
 def pytest_terminal_summary(terminalreporter):

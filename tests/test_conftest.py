@@ -29,4 +29,5 @@ def test_every_machine_bound_module_exists_and_the_suite_runs_on_every_core():
 
     missing = sorted(p for p in MACHINE_BOUND if not (ROOT / p).is_file())
     assert not missing, f"MACHINE_BOUND names modules that are gone: {missing}"
-    assert "-n auto --dist loadgroup" in (ROOT / "Makefile").read_text(encoding="utf-8")
+    make = (ROOT / "Makefile").read_text(encoding="utf-8")
+    assert '-n auto --dist loadgroup -m "not machine"' in make and "-q -m machine" in make

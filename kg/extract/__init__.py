@@ -19,7 +19,6 @@ from kg.models import (
     EXTRACT_CHARS,
     Corpus,
     CorpusExtraction,
-    ExtractedChunk,
     Extraction,
     ParseWarning,
 )
@@ -140,7 +139,7 @@ def extract_texts(raw_abstracts: Sequence[str], ids: Sequence[str] | None = None
             zip(ids, nlp.pipe(_docs(nlp, texts, raw_abstracts), batch_size=BATCH), texts)]
 
 
-def _work(chunk: tuple[list[str], list[str]]) -> ExtractedChunk:
+def _work(chunk: tuple[list[str], list[str]]) -> CorpusExtraction:
     """Extract one chunk, timing the CPU seconds spent cleaning and in spaCy."""
     import time
 
@@ -151,11 +150,11 @@ def _work(chunk: tuple[list[str], list[str]]) -> ExtractedChunk:
     t1 = time.process_time()
     out = tuple(_extraction(pid, doc, text) for pid, doc, text in
                 zip(ids, nlp.pipe(_docs(nlp, texts, raws), batch_size=BATCH), texts))
-    return ExtractedChunk(out, t1 - t0, time.process_time() - t1)
+    return CorpusExtraction(out, t1 - t0, time.process_time() - t1)
 
 
 def extract_chunks(corpus: Corpus, parallelism: Parallelism = SERIAL, progress=None,
-                   chunk_size: int = 256) -> Iterator[ExtractedChunk]:
+                   chunk_size: int = 256) -> Iterator[CorpusExtraction]:
     """The extractions of a corpus's papers, ``chunk_size`` papers at a time, in corpus
     order, as they are done: on ``parallelism.cores`` processes
     (:func:`kg.util.child.ordered_map`)."""
