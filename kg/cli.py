@@ -87,10 +87,11 @@ def _add_workers_option(p: argparse.ArgumentParser, text: str) -> None:
 
 
 def _parallelism(args: argparse.Namespace):
-    """The run's :class:`~kg.util.parallel.Parallelism`, made from ``--workers``."""
-    from kg.util.parallel import Parallelism
+    """The run's :class:`~kg.util.parallel.Parallelism`, made once from ``--workers`` and
+    ``--overlap`` (kg build's; kg extract has none)."""
+    from kg.util.parallel import Overlap, Parallelism
 
-    return Parallelism.of(args.workers)
+    return Parallelism.of(args.workers, Overlap(getattr(args, "overlap", "auto")))
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -126,6 +127,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_workers_option(p, "cores to use: extraction processes, then stages side by side "
                            "(default: all usable cores; 1 runs every stage one after another)")
+    p.add_argument("--overlap", choices=["auto", "load", "compact", "none"], default="auto",
+                   help="with more than one core, how the other stages overlap the RDF "
+                        "stage: from right after extraction (load), from the end of the "
+                        "store's bulk load (compact), not at all (none); default: by the "
+                        "build's size (auto). The outputs are the same with each")
     p.add_argument("--people", default=None, metavar="FILE",
                    help="a people file: names to merge ('merge: A = B') or exclude "
                         "('exclude: NAME')")

@@ -140,3 +140,16 @@ def test_unreadable_formula_is_one_kg_warning_and_silent_under_q(capsys, write):
     assert main(["extract", "-q", str(p)]) == 0
     out, err = capsys.readouterr()
     assert err == "" and "\\\\frac{" in out          # the formula is kept, as written
+
+
+def test_workers_and_overlap_make_one_parallelism_with_one_default():
+    from kg.cli import _parallelism, build_parser
+    from kg.util.parallel import Overlap, Parallelism, cpu_count
+
+    parse = build_parser().parse_args
+    assert _parallelism(parse(["build"])) == Parallelism(cpu_count(), Overlap.AUTO)
+    assert _parallelism(parse(["extract", "x.txt"])).cores == cpu_count()   # the same default
+    assert _parallelism(parse(["build", "--workers", "2", "--overlap", "compact"])) == \
+        Parallelism(2, Overlap.COMPACT)
+    assert not _parallelism(parse(["build", "--workers", "2", "--overlap", "none"])).side_by_side
+    assert _parallelism(parse(["build", "--workers", "1"])).overlap is Overlap.NONE
