@@ -1,6 +1,7 @@
 # The two commands of the README.
 #   make run   set up .venv/ and build the bundled sample into output/
-#   make test  set up .venv/, lint (ruff, mypy) and run the test suite
+#   make test  set up .venv/, lint (ruff, mypy) and run the test suite: on every core,
+#              then the tests that need the machine alone (tests/conftest.py)
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -22,7 +23,8 @@ run: $(STAMP)
 test: $(STAMP)
 	$(BIN)/ruff check kg tests bench setup.py
 	$(BIN)/mypy
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n auto --dist loadgroup -m "not machine"
+	$(BIN)/python -m pytest -q -m machine
 
 bench: $(STAMP)
 	$(BIN)/python bench/parse_bench.py

@@ -48,7 +48,7 @@ def _kg_rate(corpus_path: Path, repeat: int) -> float:
 
     corpus = read_corpus([corpus_path])
     _nlp(None)
-    return len(corpus.papers) / best_of(lambda: list(extract_corpus(corpus, workers=1)), repeat)
+    return len(corpus.papers) / best_of(lambda: extract_corpus(corpus), repeat)
 
 
 def side_by_side(old: Path, corpus: Path, rounds: int, repeat: int) -> None:
@@ -113,7 +113,7 @@ def main() -> None:
     # machine's load during the run touches both sides alike
     rounds = []
     for _ in range(args.repeat):
-        rounds.append((best_of(lambda: list(extract_corpus(corpus, workers=1)), 1),
+        rounds.append((best_of(lambda: extract_corpus(corpus), 1),
                        best_of(lambda: list(bare.pipe(texts, batch_size=64)), 1)))
     t_kg = min(k for k, _ in rounds)
     t_bare = min(b for _, b in rounds)

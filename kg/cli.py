@@ -80,6 +80,20 @@ def _add_progress_options(p: argparse.ArgumentParser) -> None:
     g.add_argument("-v", "--verbose", action="store_true", help="print every warning")
 
 
+def _add_workers_option(p: argparse.ArgumentParser, text: str) -> None:
+    """``--workers N``: the one default of ``kg extract`` and ``kg build`` (every usable
+    core), made into a :class:`~kg.util.parallel.Parallelism` once (:func:`_parallelism`)."""
+    p.add_argument("--workers", type=cores, default=None, metavar="N", help=text)
+
+
+def _parallelism(args: argparse.Namespace):
+    """The run's :class:`~kg.util.parallel.Parallelism`, made once from ``--workers`` and
+    ``--overlap`` (kg build's; kg extract has none)."""
+    from kg.util.parallel import Overlap, Parallelism
+
+    return Parallelism.of(args.workers, Overlap(getattr(args, "overlap", "auto")))
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="kg", description=DESCRIPTION, epilog=EPILOG,
                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -95,7 +109,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("extract", help="print the mentions of each paper as JSON Lines")
     p.add_argument("files", nargs="+", metavar="FILE", help="listings (- reads standard input)")
-    p.add_argument("--workers", type=cores, default=1, help="processes for extraction")
+    _add_workers_option(p, "processes for extraction (default: all usable cores)")
     _add_input_options(p)
     _add_progress_options(p)
     p.set_defaults(func=_cmd_extract)
@@ -111,9 +125,13 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="extra RDF serialisations besides graph.ttl (repeatable)",
     )
-    p.add_argument("--workers", type=cores, default=None, metavar="N",
-                   help="cores to use: extraction processes, then stages side by side "
-                        "(default: all; 1 runs every stage one after another)")
+    _add_workers_option(p, "cores to use: extraction processes, then stages side by side "
+                           "(default: all usable cores; 1 runs every stage one after another)")
+    p.add_argument("--overlap", choices=["auto", "load", "compact", "none"], default="auto",
+                   help="with more than one core, how the other stages overlap the RDF "
+                        "stage: from right after extraction (load), from the end of the "
+                        "store's bulk load (compact), not at all (none); default: by the "
+                        "build's size (auto). The outputs are the same with each")
     p.add_argument("--people", default=None, metavar="FILE",
                    help="a people file: names to merge ('merge: A = B') or exclude "
                         "('exclude: NAME')")
@@ -230,18 +248,18 @@ def _cmd_parse(args: argparse.Namespace) -> int:
 
 
 def _cmd_extract(args: argparse.Namespace) -> int:
-    from kg.extract import extract_corpus, extraction_to_json, with_cleaning_warnings
+    from kg.extract import extract_chunks, extraction_to_json, with_cleaning_warnings
 
     corpus = _read(args)
-    for ex in extract_corpus(corpus, workers=args.workers, progress=_progress(args)):
-        sys.stdout.write(json.dumps(extraction_to_json(ex), ensure_ascii=False) + "\n")
+    for chunk in extract_chunks(corpus, _parallelism(args), progress=_progress(args)):
+        for ex in chunk.extractions:
+            sys.stdout.write(json.dumps(extraction_to_json(ex), ensure_ascii=False) + "\n")
     sys.stdout.flush()
     _report_corpus(with_cleaning_warnings(corpus), args)
     return EXIT_OK
 
 
 def _cmd_build(args: argparse.Namespace) -> int:
-    from kg.build.child import cpu_count
     from kg.build.pipeline import build
 
     result = build(
@@ -251,7 +269,7 @@ def _cmd_build(args: argparse.Namespace) -> int:
         max_bytes=args.max_bytes,
         base=args.base,
         rdf_formats=tuple(args.rdf_format or ()),
-        workers=args.workers or cpu_count(),
+        parallelism=_parallelism(args),
         progress=_progress(args),
         people=args.people,
     )
@@ -281,8 +299,7 @@ def _cmd_query(args: argparse.Namespace) -> int:
         from kg.store.http import check_endpoint
 
         check_endpoint(args.endpoint)  # a malformed URL fails before any work
-    query = queries.resolve(args.query)
-    queries.bind(query, params)  # a bad parameter fails before the store is opened
+    query = queries.prepare(args.query, params)  # a bad query fails before any store opens
     reads_build = not (args.store or args.endpoint)
     with _reading(args.from_dir if reads_build else None):
         store = open_store(args.store, args.endpoint, args.from_dir, user=args.user,
@@ -290,7 +307,7 @@ def _cmd_query(args: argparse.Namespace) -> int:
                            allow_service=args.allow_service,
                            max_response=args.max_response)
         try:
-            result = queries.run(store, query, params)
+            result = queries.run(store, query)
         finally:
             store.close()
     sys.stdout.write(format_result(result, args.out_format, formula_guard=args.formula_guard))
@@ -405,11 +422,11 @@ def _cmd_push(args: argparse.Namespace) -> int:
     if args.quiet:
         return EXIT_OK
     count = ("the server did not say how many triples the graph holds now"
-             if done["count"] is None else f"{done['count']:,} triples in the graph now")
-    orphans = (f"; dropped {done['orphans']} temporary graphs of interrupted pushes"
-               if done.get("orphans") else "")
-    print(f"kg: pushed {done['triples']:,} triples into <{done['graph']}> by "
-          f"{'the Graph Store Protocol' if done['method'] == 'graph-store' else 'SPARQL Update'}"
+             if done.count is None else f"{done.count:,} triples in the graph now")
+    orphans = (f"; dropped {done.orphans} temporary graphs of interrupted pushes"
+               if done.orphans else "")
+    print(f"kg: pushed {done.triples:,} triples into <{done.graph}> by "
+          f"{'the Graph Store Protocol' if done.method == 'graph-store' else 'SPARQL Update'}"
           f" ({count}{orphans})", file=sys.stderr)
     return EXIT_OK
 

@@ -316,9 +316,44 @@ class Extraction:
                    aliases=tuple(Alias.from_json(a) for a in obj.get("aliases", ())))
 
 
+@dataclass(frozen=True, slots=True)
+class CorpusExtraction:
+    """The extractions of a corpus's papers in corpus order (all of them:
+    :func:`kg.extract.extract_corpus`; a run of them: :func:`kg.extract.extract_chunks`),
+    with the CPU seconds spent cleaning and in spaCy, summed over the processes."""
+
+    extractions: tuple[Extraction, ...]
+    clean_seconds: float = 0.0
+    extract_seconds: float = 0.0
+
+    @property
+    def clean_share(self) -> float:
+        """The share of the CPU time spent cleaning (0 when nothing was timed).
+
+        >>> CorpusExtraction((), 1.0, 3.0).clean_share
+        0.25
+        """
+        return self.clean_seconds / max(self.clean_seconds + self.extract_seconds, 1e-9)
+
+
+@dataclass(frozen=True)
+class Links:
+    """What extraction resolved about the names a build mentions, for the RDF mapping
+    (:func:`kg.extract.links.resolve_links`): the known (gazetteer) entries of the
+    entities mentioned and of their families; the concept each name's head words
+    name ("... Contrastive Learning"); the concept each mention text names whole."""
+
+    entities: tuple[Entity, ...] = ()
+    heads: tuple[tuple[str, str], ...] = ()    #: (name, concept id), by name
+    named: tuple[tuple[str, str], ...] = ()    #: (mention text, concept id), by text
+
+
 @dataclass(frozen=True)
 class Build:
-    """A corpus with its extractions, keyed by paper id; input to rdf and graph."""
+    """A corpus with its extractions, keyed by paper id, and their :class:`Links`
+    (``None``: not resolved; the RDF mapping then links by the vocabulary alone);
+    input to rdf and graph."""
 
     corpus: Corpus
     extractions: dict[str, Extraction] = field(default_factory=dict)
+    links: Links | None = None

@@ -84,6 +84,33 @@ def write(tmp_path):
     return _write
 
 
+#: test modules that cannot share the machine with the rest of the suite: they time
+#: themselves, cap a build's memory or wall time, kill processes, or drive the browser.
+#: ``make test`` runs the rest of the suite on every core (``-n auto --dist loadgroup
+#: -m "not machine"``), then these alone, one after another (``-m machine``); run with
+#: ``-n`` among the others they still share one xdist worker. A module that needs the
+#: machine is one line here.
+MACHINE_BOUND = frozenset({
+    "tests/build/test_pipeline_parallel.py", "tests/build/test_folder.py", "tests/build/test_pipeline.py",
+    "tests/util/test_termination.py", "tests/util/test_child.py", "tests/store/test_remote_safety.py",
+    "tests/test_hostile_authors.py", "tests/test_hostile_bookkeeping.py",
+    "tests/test_hostile_data.py", "tests/test_hostile_harness.py", "tests/test_hostile_text.py",
+    "tests/test_hostile_shapes.py", "tests/extract/test_concept_vocab.py",
+    "tests/extract/test_end_to_end.py", "tests/viz/test_browser.py",
+    "tests/viz/test_browser_icml.py", "tests/report/test_html.py",
+})
+
+
+def pytest_collection_modifyitems(config, items):
+    """Mark the :data:`MACHINE_BOUND` modules' tests ``machine`` and put them in one xdist
+    group (pytest-xdist's ``loadgroup`` reads the mark after this hook: its own runs last)."""
+    marks = (pytest.mark.machine, pytest.mark.xdist_group("machine"))
+    for item in items:
+        if item.nodeid.split("::", 1)[0] in MACHINE_BOUND:
+            for mark in marks:
+                item.add_marker(mark)
+
+
 def pytest_terminal_summary(terminalreporter):
     """The timing suite's figures: each hostile case's time and peak memory."""
     from tests.hostile import RSS_LIMIT_MB, WALL_LIMIT, summary_lines

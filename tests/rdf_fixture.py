@@ -90,7 +90,15 @@ def make() -> Build:
         )),
     }
     corpus = Corpus(papers=papers, entries=5, files=("listings/a.txt", "listings/b.txt"))
-    return Build(corpus=corpus, extractions=ex)
+    return _linked(Build(corpus=corpus, extractions=ex), entities())
+
+
+def _linked(build: Build, known: dict[str, Entity]) -> Build:
+    """``build`` with the links extraction resolves (kg.extract.links), by the fixture's
+    entities and concept vocabulary."""
+    from kg.extract.links import with_links
+
+    return with_links(build, known, concept_vocab())
 
 
 def entities() -> dict[str, Entity]:
@@ -195,7 +203,7 @@ def make_concepts() -> Build:
             "abstract": abstract}))
         ex[paper.id] = Extraction(paper.id, abstract, mentions, old.aliases)
     corpus = Corpus(papers=tuple(papers), entries=5, files=base.corpus.files)
-    return Build(corpus=corpus, extractions=ex)
+    return _linked(Build(corpus=corpus, extractions=ex), concept_entities())
 
 
 def concept_entities() -> dict[str, Entity]:

@@ -166,3 +166,16 @@ def test_junk_on_stdin_is_one_line_error(capsys, monkeypatch):
     assert out == ""
     assert err == ("kg: error: <stdin>:1: no entry has an author line and an abstract of 6 "
                    "words or more; nothing was read from it\n")
+
+
+def test_workers_and_overlap_make_one_parallelism_with_one_default():
+    from kg.cli import _parallelism, build_parser
+    from kg.util.parallel import Overlap, Parallelism, cpu_count
+
+    parse = build_parser().parse_args
+    assert _parallelism(parse(["build"])) == Parallelism(cpu_count(), Overlap.AUTO)
+    assert _parallelism(parse(["extract", "x.txt"])).cores == cpu_count()   # the same default
+    assert _parallelism(parse(["build", "--workers", "2", "--overlap", "compact"])) == \
+        Parallelism(2, Overlap.COMPACT)
+    assert not _parallelism(parse(["build", "--workers", "2", "--overlap", "none"])).side_by_side
+    assert _parallelism(parse(["build", "--workers", "1"])).overlap is Overlap.NONE

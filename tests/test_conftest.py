@@ -22,3 +22,12 @@ def test_a_missing_service_skips_outside_ci_saying_why(monkeypatch, ci):
         monkeypatch.setenv("CI", ci)
     with pytest.raises(Skipped, match="Chromium is missing"):
         unavailable("Chromium is missing")
+
+
+def test_every_machine_bound_module_exists_and_the_suite_runs_on_every_core():
+    from tests.conftest import MACHINE_BOUND, ROOT
+
+    missing = sorted(p for p in MACHINE_BOUND if not (ROOT / p).is_file())
+    assert not missing, f"MACHINE_BOUND names modules that are gone: {missing}"
+    make = (ROOT / "Makefile").read_text(encoding="utf-8")
+    assert '-n auto --dist loadgroup -m "not machine"' in make and "-q -m machine" in make

@@ -189,7 +189,7 @@ def test_expired_temporary_graphs_are_dropped_and_live_ones_kept(tmp_path):
         graph = tmp_path / "g.nt"
         graph.write_text("<urn:x> <urn:p> \"1\" .\n")
         done = push(graph, fake.url, "https://w3id.org/paper-kg/test/g", progress=False)
-        assert done["orphans"] == 1 and old not in fake.graphs() and live in fake.graphs()
+        assert done.orphans == 1 and old not in fake.graphs() and live in fake.graphs()
     finally:
         fake.close()
 

@@ -139,3 +139,31 @@ def test_every_module_says_its_concern():
     missing = [_module_name(p) for p in PKG.rglob("*.py")
                if not ast.get_docstring(ast.parse(p.read_text(encoding="utf-8")))]
     assert missing == []
+
+
+def test_identity_keys_come_from_kg_identity_only():
+    """Every module takes the identity keys from :mod:`kg.identity` itself, not from a
+    module that imported them (no re-exports), and no module keeps a "lived here" name."""
+    import kg.identity
+
+    keys = set(kg.identity.__all__)
+    wrong = []
+    for path in PKG.rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.ImportFrom) and node.module and node.module != "kg.identity" \
+                    and node.module.startswith("kg"):
+                wrong += [f"{path.relative_to(PKG)}: {a.name} from {node.module}"
+                          for a in node.names if a.name in keys]
+        if "lived here" in text or "re-exported" in text:
+            wrong.append(f"{path.relative_to(PKG)}: a re-exported name")
+    assert not wrong, wrong
+
+
+def test_the_rdf_stage_translates_links_and_finds_no_concepts_itself():
+    """Concept links are resolved in extraction (kg.extract.links, carried as Build.links):
+    no rdf module imports the concept finder or the gazetteer."""
+    graph = import_graph()
+    found = [(a, b) for a, b in graph.edges if a.startswith("kg.rdf")
+             and b in ("kg.extract.concept_finder", "kg.extract.gazetteer")]
+    assert not found, found

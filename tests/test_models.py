@@ -80,7 +80,7 @@ def test_an_empty_key_stays_empty_and_identity_key_falls_back():
 def sample_extractions(sample_corpus):
     from kg.extract import extract_corpus
 
-    return list(extract_corpus(sample_corpus))
+    return list(extract_corpus(sample_corpus).extractions)
 
 
 def test_the_sample_round_trips(sample_corpus, sample_extractions):

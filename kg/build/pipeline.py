@@ -9,8 +9,8 @@ Each stage is a library call that writes its files into the staging folder
 counts once (:func:`build_summary`) and publishes the folder
 (:mod:`kg.build.folder`, which also names every file).
 
-With ``workers > 1`` the graph stage and the views run in a forked process
-(:mod:`kg.build.child`) beside extraction and the RDF stage, the co-authorship
+With more than one core (:class:`kg.util.parallel.Parallelism`) the graph stage and
+the views run in a forked process (:class:`kg.util.child.Child`) beside extraction and the RDF stage, the co-authorship
 analysis starting right after parsing (:func:`kg.build.graph_stage.write_network_files`);
 the files are the same as with one worker.
 """
@@ -33,6 +33,7 @@ from kg.models import Build, Corpus, Extraction
 from kg.parse.sample import sample_files
 from kg.report.data import BuildSummary, ExtractionCounts
 from kg.util import fsio, memory, termination
+from kg.util.parallel import SERIAL, Overlap, Parallelism
 from kg.util.progress import QUIET, Progress
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -41,7 +42,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["BuildResult", "ParseStageResult", "ExtractStageResult", "GraphsStageResult",
            "ViewsStageResult", "build",
-           "build_summary", "summary"]
+           "build_summary"]
 
 
 @dataclass(frozen=True)
@@ -117,11 +118,6 @@ def build_summary(corpus: Corpus, extractions: Mapping[str, Extraction] | None =
     )
 
 
-def summary(corpus: Corpus, extractions: dict | None = None) -> dict:
-    """:func:`build_summary` as JSON (a dict)."""
-    return build_summary(corpus, extractions).to_json()
-
-
 def build(
     files: Sequence[str | Path] | None,
     out_dir: str | Path = "output",
@@ -130,14 +126,16 @@ def build(
     max_bytes: int | None = None,
     base: str | None = None,
     rdf_formats: Sequence[str] = (),
-    workers: int = 1,
+    parallelism: Parallelism = SERIAL,
     progress: Progress = QUIET,
     people: str | Path | None = None,
 ) -> BuildResult:
     """Read listings (default: the bundled sample) and write every output.
 
     ``people`` names a people file (:mod:`kg.parse.people`): its merges and
-    exclusions are applied to the author lists right after parsing.
+    exclusions are applied to the author lists right after parsing. ``parallelism``
+    (default: one core, one stage after another) says how many cores extraction uses
+    and whether the stages run side by side (:func:`_build_into`).
 
     The output folder must be missing, empty or a kg build
     (:func:`kg.build.folder.check_target`); anything in it that kg did not
@@ -166,7 +164,7 @@ def build(
         out = buildfolder.new_staging(final)
         try:
             result = _build_into(out, paths, input_format=input_format, max_bytes=max_bytes,
-                                 base=base, rdf_formats=rdf_formats, workers=workers,
+                                 base=base, rdf_formats=rdf_formats, parallelism=parallelism,
                                  progress=progress, people=rules)
             buildfolder.seal(out)
             termination.check()     # a SIGTERM a finaliser swallowed still ends the build here
@@ -217,29 +215,34 @@ def _parse_stage(out: Path, paths: list[Path], *, input_format: str | None,
     return ParseStageResult(corpus, (outputs.CORPUS,), timings)
 
 
-def _extract_stage(out: Path, corpus: Corpus, *, workers: int,
+def _extract_stage(out: Path, corpus: Corpus, *, parallelism: Parallelism,
                    progress: Progress) -> ExtractStageResult:
     """Find the entities of every abstract; write ``extractions.jsonl``.
 
     The corpus it returns carries the warnings of cleaning too (formulas kept
     as written)."""
     from kg.extract import extract_corpus, extraction_to_json, with_cleaning_warnings
+    from kg.extract.links import resolve_links
 
     t0 = time.perf_counter()
-    cpu: dict[str, float] = {}
-    extractions = {ex.paper_id: ex for ex in extract_corpus(corpus, workers=workers,
-                                                             progress=progress, stats=cpu)}
+    done = extract_corpus(corpus, parallelism, progress=progress)
+    extractions = {ex.paper_id: ex for ex in done.extractions}
     # wall time of the stage, split between clean-up and spaCy by their CPU shares
     wall = time.perf_counter() - t0
-    share = cpu.get("clean", 0.0) / max(cpu.get("clean", 0.0) + cpu.get("extract", 0.0), 1e-9)
+    share = done.clean_share
     timings = {"clean": wall * share, "extract": wall * (1 - share)}
     with fsio.atomic_open(out / outputs.EXTRACTIONS) as fh:
         for paper in corpus.papers:
             fh.write(json.dumps(extraction_to_json(extractions[paper.id]),
                                 ensure_ascii=False) + "\n")
     corpus = with_cleaning_warnings(corpus)
+    # what the RDF mapping links (gazetteer entries, concept heads), resolved here once
+    t1 = time.perf_counter()
+    build_ = Build(corpus=corpus, extractions=extractions)
+    build_ = replace(build_, links=resolve_links(build_))
+    timings["links"] = time.perf_counter() - t1
     progress.done("extracting mentions", time.perf_counter() - t0)
-    return ExtractStageResult(Build(corpus=corpus, extractions=extractions),
+    return ExtractStageResult(build_,
                               (outputs.EXTRACTIONS,), timings)
 
 
@@ -336,6 +339,22 @@ def handover_after_load(papers: int) -> bool:
     return papers >= LATE_HANDOVER_PAPERS
 
 
+def _overlap(parallelism: Parallelism, papers: int) -> Overlap:
+    """When the RDF stage of a build of ``papers`` papers writes its files beside the
+    store and hands the other stages their input (``AUTO`` decided by size).
+
+    >>> _overlap(Parallelism(2), 2_610), _overlap(Parallelism(2), 100_000)
+    (<Overlap.LOAD: 'load'>, <Overlap.COMPACT: 'compact'>)
+    >>> _overlap(Parallelism(1), 100_000)
+    <Overlap.NONE: 'none'>
+    """
+    if not parallelism.side_by_side:
+        return Overlap.NONE
+    if parallelism.overlap is Overlap.AUTO:
+        return Overlap.COMPACT if handover_after_load(papers) else Overlap.LOAD
+    return parallelism.overlap
+
+
 def _long_lived() -> None:
     """Exempt every object alive now (the corpus, the extractions, the modules: they live
     as long as the process) from garbage collection, and collect less often: the graph
@@ -366,11 +385,12 @@ def _graphs_child(out: Path, corpus: Corpus, progress: Progress,
     _long_lived()
     network = write_network_files(corpus, out, progress=progress)
     memory.give_back()    # the analysis's scratch, while the parent's store loads
-    extractions, warnings, counts, late = receive()
+    extractions, links, warnings, counts, late = receive()
     _long_lived()
     if late:
         _yield_to_rdf()
-    build_ = Build(corpus=replace(corpus, warnings=warnings), extractions=extractions)
+    build_ = Build(corpus=replace(corpus, warnings=warnings), extractions=extractions,
+                   links=links)
     return _graphs_stage(out, build_, counts, progress=progress, network=network)
 
 
@@ -382,36 +402,37 @@ def _build_into(
     max_bytes: int | None,
     base: str | None,
     rdf_formats: Sequence[str],
-    workers: int,
+    parallelism: Parallelism,
     progress: Progress,
     people: PeopleRules | None = None,
 ) -> BuildResult:
     """Every stage, writing into the staging folder ``out``.
 
-    With ``workers > 1``, the co-authorship analysis starts in a process of its
+    With stages side by side (``parallelism.side_by_side``), the co-authorship analysis starts in a process of its
     own as soon as the listings are parsed (it needs the authors only), the
-    extraction runs on ``workers`` processes meanwhile (the analysis takes a
+    extraction runs on ``parallelism.cores`` processes meanwhile (the analysis takes a
     third of extraction's time: a core kept for it would idle), and then the RDF stage
     (here) and the rest of the graph stage with the views (in that process) run side
-    by side. In a large build (:func:`handover_after_load`) they do so from the end of
+    by side. In a large build (:func:`handover_after_load`; ``parallelism.overlap``
+    ``COMPACT`` says so for any build, ``LOAD`` for none) they do so from the end of
     the store's bulk load on: the loader's threads use every core, and with the graph
     stage beside them they ran at half speed, while that stage's own work does not
     mind waiting; its process then runs at a lower priority (:data:`CHILD_NICE`), so
     validation keeps its pace too.
     """
-    from kg.build.child import Child
-    from kg.extract.gazetteer import load as load_gazetteer
     from kg.rdf.stage import load_rdf, map_rdf
+    from kg.util.child import Child
 
     parsed = _parse_stage(out, paths, input_format=input_format, max_bytes=max_bytes,
                           progress=progress, people=people)
-    side = progress.side_by_side() if workers > 1 else progress
-    child = Child(_graphs_child, out, parsed.corpus, side, inbox=True) if workers > 1 else None
+    apart = parallelism.side_by_side
+    side = progress.side_by_side() if apart else progress
+    child = Child(_graphs_child, out, parsed.corpus, side, inbox=True) if apart else None
     try:
         # extraction runs on every core, beside the co-authorship analysis: that finishes
         # well before extraction does, and a core left to it would then stand idle
         # (lines only: a bar redrawn here would be written over by the other's lines)
-        extracted = _extract_stage(out, parsed.corpus, workers=workers,
+        extracted = _extract_stage(out, parsed.corpus, parallelism=parallelism,
                                    progress=side)
         build_ = extracted.build
         corpus, extract_files, extract_timings = build_.corpus, extracted.files, extracted.timings
@@ -419,20 +440,21 @@ def _build_into(
         counts = build_summary(corpus, build_.extractions)   # the one summary of the build
         # RDF: graph.ttl (+ nt/jsonld), store/, SHACL validation; the graph stage's
         # process gets the extractions now, or once the store is loaded (see the docstring)
-        late = handover_after_load(len(corpus.papers))
+        overlap = _overlap(parallelism, len(corpus.papers))
+        late = overlap is Overlap.COMPACT
         # what the graph stage's process gets, held here only until it is sent
-        outbox = [] if child is None else [(build_.extractions, corpus.warnings, counts, late)]
+        outbox = [] if child is None else [(build_.extractions, build_.links, corpus.warnings,
+                                           counts, late)]
         if child is not None and not late:
             child.send(outbox.pop())
-        mapped = map_rdf(build_, out, base=base, entities=load_gazetteer().entities,
-                         progress=side)
+        mapped = map_rdf(build_, out, base=base, progress=side)
         if child is not None:
             # from here on this process needs the corpus alone: the extractions go
             # with the handover (less memory after the RDF stage: bench/RESULTS.md)
             del build_
         handover = (lambda: child.send(outbox.pop())) if child is not None and late else None
         rdf = load_rdf(mapped, out, rdf_formats=rdf_formats, progress=side,
-                       overlap=(None if workers == 1 else "compact" if late else "load"),
+                       overlap=overlap,
                        loaded=handover)
         memory.give_back()    # the loader's buffers, while the child draws the views
         # co-authorship analysis, report.json/md/html, plots/, graph exports; the views

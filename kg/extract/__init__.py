@@ -12,10 +12,18 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import lru_cache
-from typing import TYPE_CHECKING, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Iterator, Sequence
 
 from kg.extract.cleanup import clean, formulas_left
-from kg.models import EXTRACT_CHARS, Corpus, Extraction, JsonObject, ParseWarning
+from kg.models import (
+    EXTRACT_CHARS,
+    Corpus,
+    CorpusExtraction,
+    Extraction,
+    JsonObject,
+    ParseWarning,
+)
+from kg.util.parallel import SERIAL, Parallelism
 
 if TYPE_CHECKING:
     from kg.extract.concept_vocab import ConceptVocab
@@ -135,8 +143,8 @@ def extract_texts(raw_abstracts: Sequence[str], ids: Sequence[str] | None = None
             zip(ids, nlp.pipe(_docs(nlp, texts, raw_abstracts), batch_size=BATCH), texts)]
 
 
-def _work(chunk: tuple[list[str], list[str]]) -> tuple[list[Extraction], float, float]:
-    """Extract one chunk; also return the CPU seconds spent cleaning and in spaCy."""
+def _work(chunk: tuple[list[str], list[str]]) -> CorpusExtraction:
+    """Extract one chunk, timing the CPU seconds spent cleaning and in spaCy."""
     import time
 
     ids, raws = chunk
@@ -144,54 +152,40 @@ def _work(chunk: tuple[list[str], list[str]]) -> tuple[list[Extraction], float, 
     t0 = time.process_time()
     texts = [_clean(a) for a in raws]
     t1 = time.process_time()
-    out = [_extraction(pid, doc, text) for pid, doc, text in
-           zip(ids, nlp.pipe(_docs(nlp, texts, raws), batch_size=BATCH), texts)]
-    return out, t1 - t0, time.process_time() - t1
+    out = tuple(_extraction(pid, doc, text) for pid, doc, text in
+                zip(ids, nlp.pipe(_docs(nlp, texts, raws), batch_size=BATCH), texts))
+    return CorpusExtraction(out, t1 - t0, time.process_time() - t1)
 
 
-def extract_corpus(corpus: Corpus, workers: int = 1, progress=None,
-                   chunk_size: int = 256, stats: dict | None = None) -> Iterator[Extraction]:
-    """Extractions of every paper of a corpus, in corpus order.
+def extract_chunks(corpus: Corpus, parallelism: Parallelism = SERIAL, progress=None,
+                   chunk_size: int = 256) -> Iterator[CorpusExtraction]:
+    """The extractions of a corpus's papers, ``chunk_size`` papers at a time, in corpus
+    order, as they are done: on ``parallelism.cores`` processes
+    (:func:`kg.util.child.ordered_map`)."""
+    from kg.util.child import ordered_map
 
-    ``workers > 1`` spreads the work over that many processes. ``stats``, if
-    given, receives the CPU seconds spent in ``clean`` and ``extract``
-    (summed over processes).
-    """
     papers = corpus.papers
     chunks = [([p.id for p in papers[i:i + chunk_size]],
                [p.abstract for p in papers[i:i + chunk_size]])
               for i in range(0, len(papers), chunk_size)]
     track = (progress.track if progress else (lambda it, description, total=None: it))
-    if workers <= 1 or len(chunks) <= 1:
-        results: Iterable = (_work(c) for c in chunks)
-    else:
-        import multiprocessing as mp
-
+    if parallelism.cores > 1 and len(chunks) > 1:
         _nlp(None)  # load once here: forked workers share it instead of each loading it
-        ctx = mp.get_context("fork")
-        pool = ctx.Pool(workers, initializer=_default_signals)
-        results = pool.imap(_work, chunks)
-    done = track(results, description="extracting mentions", total=len(chunks))
-    try:
-        for batch, t_clean, t_nlp in done:
-            if stats is not None:
-                stats["clean"] = stats.get("clean", 0.0) + t_clean
-                stats["extract"] = stats.get("extract", 0.0) + t_nlp
-            yield from batch
-    except BaseException:           # an error, Ctrl-C, SIGTERM: stop the workers now
-        if workers > 1 and len(chunks) > 1:
-            pool.terminate()
-        raise
-    if workers > 1 and len(chunks) > 1:
-        pool.close()
-        pool.join()
+    done = ordered_map(_work, chunks, parallelism.cores)
+    yield from track(done, description="extracting mentions", total=len(chunks))
 
 
-def _default_signals() -> None:
-    """In a worker: SIGTERM ends it quietly (the parent's handler raises instead)."""
-    import signal
-
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+def extract_corpus(corpus: Corpus, parallelism: Parallelism = SERIAL, progress=None,
+                   chunk_size: int = 256) -> CorpusExtraction:
+    """Extractions of every paper of a corpus, in corpus order, with the CPU seconds
+    spent (:func:`extract_chunks` collected)."""
+    extractions: list[Extraction] = []
+    clean_seconds = extract_seconds = 0.0
+    for chunk in extract_chunks(corpus, parallelism, progress, chunk_size):
+        extractions += chunk.extractions
+        clean_seconds += chunk.clean_seconds
+        extract_seconds += chunk.extract_seconds
+    return CorpusExtraction(tuple(extractions), clean_seconds, extract_seconds)
 
 
 def with_cleaning_warnings(corpus: Corpus) -> Corpus:

@@ -19,7 +19,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib.resources import files
 
 _PARENS = re.compile(r"\(([^()]{1,160})\)")
 _NAME_LIST = re.compile(r"[A-Z][\w\-+.]*(?:,\s*[A-Z][\w\-+.]*)+(?:,?\s+(?:and|or)\s+[A-Z][\w\-+.]*)?")
@@ -239,11 +238,11 @@ def _long_before(text: str, short: str, base: int, end: int, s_start: int) -> Ac
 def _colon() -> tuple[re.Pattern[str], re.Pattern[str], frozenset[str]]:
     """The patterns of "we propose the VoP: Long Form" (the words before the
     acronym; the long form after the colon) and the words that end a long form
-    there (``kg/data/acronym_leads.txt``)."""
-    sections = _lead_sections()
-    verbs = "|".join(map(re.escape, sections["colon"]))
+    there (the lexicon's ``acronyms`` lists, ``kg/data/proposals/lexicon.toml``)."""
+    lex = _lexicon()
+    verbs = "|".join(map(re.escape, lex["acronyms.colon_verbs"]))
     return (re.compile(rf"\b(?:{verbs})\s+(?:(?:the|a|an|new|novel)\s+){{0,3}}$"),
-            re.compile(r"[A-Z][^.,;:()]{3,160}"), frozenset(sections["colon_stops"]))
+            re.compile(r"[A-Z][^.,;:()]{3,160}"), lex.words("acronyms.colon_stops"))
 
 
 def _colon_pairs(text: str) -> list[AcronymPair]:
@@ -282,29 +281,23 @@ def _colon_pairs(text: str) -> list[AcronymPair]:
     return out
 
 
-@lru_cache(maxsize=1)
-def _lead_sections() -> dict[str, list[str]]:
-    """The phrase lists of ``kg/data/acronym_leads.txt``, by section."""
-    sections: dict[str, list[str]] = {}
-    key = ""
-    for line in (files("kg") / "data" / "acronym_leads.txt").read_text("utf-8").splitlines():
-        line = line.split("#", 1)[0].strip()
-        if line.startswith("[") and line.endswith("]"):
-            key = line[1:-1]
-        elif line:
-            sections.setdefault(key, []).append(line)
-    return sections
+def _lexicon():
+    """The proposal lexicon, which holds the naming words (``kg/data/proposals/lexicon.toml``)."""
+    from kg.extract.proposals.lexicon import load_lexicon
+
+    return load_lexicon()
 
 
 @lru_cache(maxsize=1)
 def _leads() -> tuple[re.Pattern[str], re.Pattern[str]]:
-    """The patterns of an acronym defined without parentheses, from
-    ``kg/data/acronym_leads.txt``: "Long Form, termed LF" and "(namely long
-    form, LF)"."""
-    sections = _lead_sections()
+    """The patterns of an acronym defined without parentheses, from the lexicon's
+    naming words (the participles and ``acronyms.naming_more``): "Long Form, termed
+    LF" and "(namely long form, LF)"."""
+    lex = _lexicon()
     alt = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(
-        sections["naming"], key=len, reverse=True))
-    namely = "|".join(re.escape(w) for w in sorted(sections["namely"], key=len, reverse=True))
+        (*lex["naming.participles"], *lex["acronyms.naming_more"]), key=len, reverse=True))
+    namely = "|".join(re.escape(w) for w in sorted(
+        (*lex["naming.namely"], *lex["acronyms.namely_more"]), key=len, reverse=True))
     return (re.compile(rf",\s+(?:{alt})\s+[\"“‘']?(?P<short>[A-Za-z0-9][\w\-+]*[\w+])(?=[\"”’']?[\s,.;:)])"),
             re.compile(rf"(?:{namely})\s+(?P<long>[^,]+),\s+(?P<short>[^\s,]+)$"))
 

@@ -24,6 +24,7 @@ Examples
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 # Each kind of markup is found by a pattern that starts with its literal mark (a
 # scan for one character is fast; lookbehinds in front would make every position a
@@ -45,23 +46,33 @@ _MAX_WORDS = 6
 # the cue right before a coined phrase (matched on the sentence's last characters
 # before it): in the paper's own voice, or a naming word in a sentence that has it
 _FILLER = r"(?:\s*,)?\s+(?:(?:the|a|an|our|new|novel|first|simple)\s+)*$"
-_OWN_CUE = re.compile(
-    r"(?:\b(?:[Ww]e|[Tt]his (?:paper|work|study|article)|[Oo]ur (?:paper|work))\s+(?:[a-z]+\s+){0,5}?"
-    r"(?:propose|introduce|present|term|call|name|dub|coin|define|develop|design|devise|refer to|"
-    r"formulate|consider the (?:notion|concept) of)s?\b"
-    r"(?:\s+(?:this|these|it|them|such (?:an? )?[\w\-]+|our [\w\-]+(?: [\w\-]+){0,2}))?"
-    r"(?:\s+as)?(?:\s+the (?:notion|concept|idea|problem) of)?"
-    r"|\bwhich we (?:call|term|name|dub|refer to as)|\bthe name"
-    # "our proposed method “robust mean teacher“"
-    r"|\b[Oo]ur (?:proposed|new|novel) (?:method|approach|model|framework|algorithm|loss|module))"
-    + _FILLER)
-_NAMING_CUE = re.compile(
-    r"(?<!so-)(?<!so )\b(?:called|termed|dubbed|named|coined|denoted as|referred to as|"
-    r"identified as|presenting|introducing|proposing)" + _FILLER)
-# words one of the cues needs ("his " for This/this, "ur " for Our/our)
+# words one of the own-voice cues needs ("his " for This/this, "ur " for Our/our)
 _OWN_HINTS = ("we ", "We ", "his ", "ur ", "the name")
-_NAMING_HINTS = ("called", "termed", "dubbed", "named", "coined", "denote", "referred",
-                 "identified", "presenting", "introducing", "proposing")
+
+
+@lru_cache(maxsize=1)
+def _cues() -> tuple[re.Pattern[str], re.Pattern[str], tuple[str, ...]]:
+    """The own-voice cue, the naming cue and the words the naming cue needs, their verbs
+    and naming words read from the proposal lexicon (``kg/data/proposals/lexicon.toml``:
+    a new naming or cue word is one line there)."""
+    from kg.extract.proposals.lexicon import alt, load_lexicon
+
+    lex = load_lexicon()
+    own = alt((*lex["cue.verbs_base"], *lex["naming.verbs"], *lex["naming.verbs_not_cue"],
+               *lex["naming.coin"], *lex["emphasis.own_verbs_more"]))
+    naming = (*lex["naming.participles"], *lex["emphasis.naming_more"])
+    own_cue = re.compile(
+        r"(?:\b(?:[Ww]e|[Tt]his (?:paper|work|study|article)|[Oo]ur (?:paper|work))\s+"
+        rf"(?:[a-z]+\s+){{0,5}}?(?:{own}|consider the (?:notion|concept) of)s?\b"
+        r"(?:\s+(?:this|these|it|them|such (?:an? )?[\w\-]+|our [\w\-]+(?: [\w\-]+){0,2}))?"
+        r"(?:\s+as)?(?:\s+the (?:notion|concept|idea|problem) of)?"
+        rf"|\bwhich we (?:{alt(lex['naming.verbs'])}|{alt(lex['naming.verbs_not_cue'])}|refer to as)"
+        r"|\bthe name"
+        # "our proposed method “robust mean teacher“"
+        r"|\b[Oo]ur (?:proposed|new|novel) (?:method|approach|model|framework|algorithm|loss|"
+        r"module))" + _FILLER)
+    naming_cue = re.compile(rf"(?<!so-)(?<!so )\b(?:{alt(naming)})" + _FILLER)
+    return own_cue, naming_cue, naming
 _FIRST_PERSON = re.compile(r"\b(?:[Ww]e|[Oo]ur|[Tt]his (?:paper|work|study|article))\b")
 _CUE_REACH = 90   # characters before the phrase the cue may start in
 # a lower-case phrase that ends in one of these is a description, not a name
@@ -157,9 +168,10 @@ def _cued(text: str, at: int) -> bool:
     stop = head.rfind(". ")
     head = head[stop + 2:] if stop >= 0 else head
     # (the words first: a regex that must end at the phrase is tried at every position)
-    if any(w in head for w in _OWN_HINTS) and _OWN_CUE.search(head):
+    own_cue, naming_cue, naming = _cues()
+    if any(w in head for w in _OWN_HINTS) and own_cue.search(head):
         return True
-    if not (any(w in head for w in _NAMING_HINTS) and _NAMING_CUE.search(head)):
+    if not (any(w in head for w in naming) and naming_cue.search(head)):
         return False
     start = text.rfind(". ", 0, at)
     end = text.find(". ", at)

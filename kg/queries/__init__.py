@@ -64,13 +64,16 @@ import re
 from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from kg.errors import QueryError
 from kg.rdf.vocab import PREFIXES
 
-__all__ = ["NamedQuery", "Param", "bind", "folder", "get", "library", "listing", "parse_header",
-           "resolve", "run", "with_prefixes"]
+if TYPE_CHECKING:  # pragma: no cover
+    from kg.store.sparql import QueryResult, SparqlStore
+
+__all__ = ["BoundQuery", "NamedQuery", "Param", "folder", "get", "library", "listing",
+           "parse_header", "prepare", "resolve", "run", "with_prefixes"]
 
 PARAM_TYPES = ("string", "integer", "decimal", "boolean", "iri", "person-name", "entity-name")
 
@@ -262,7 +265,7 @@ def _bad():
     raise ValueError
 
 
-def bind(query: NamedQuery, values: Mapping[str, Any] | None = None) -> dict[str, Any]:
+def _bind(query: NamedQuery, values: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """Check ``values`` against the query's parameters and make RDF terms of them.
 
     Defaults fill what is not given; an unknown name, a missing required
@@ -306,25 +309,62 @@ def with_prefixes(sparql: str) -> str:
     return "".join(f"PREFIX {p}: <{PREFIXES[p]}>\n" for p in missing) + sparql
 
 
-def run(store, spec: str | NamedQuery, params: Mapping[str, Any] | None = None):
-    """Run a named query, ``.rq`` file or inline SPARQL on ``store``.
+@dataclass(frozen=True)
+class BoundQuery:
+    """A query checked and bound once (:func:`prepare`): its text with the kg prefixes it
+    uses, and its parameters as RDF terms, ready for any store (:func:`run`)."""
+
+    query: NamedQuery
+    sparql: str
+    bindings: tuple[tuple[str, Any], ...] = ()
+
+    @property
+    def name(self) -> str:
+        return self.query.name
+
+
+def prepare(spec: str | NamedQuery, params: Mapping[str, Any] | None = None) -> BoundQuery:
+    """Resolve ``spec`` and bind ``params`` to it, once: a bad name, file or parameter
+    raises :class:`QueryError` here, before any store is opened.
+
+    Parameters
+    ----------
+    spec : str or NamedQuery
+        A query name (``coauthors``), a path ending in ``.rq``, or SPARQL text.
+    params : mapping of str to str (or RDF terms), optional
+        Parameter values, converted to the declared types. Defaults fill what is not
+        given; an unknown name, a missing required parameter or a value of the wrong
+        type raises. Queries without declared parameters (files, inline SPARQL) take
+        any name; a value ``<...>`` is an IRI there, anything else a string.
+
+    >>> bound = prepare("SELECT ?n WHERE { ?p schema:name ?n }", {"n": "Ada Lovelace"})
+    >>> bound.sparql.startswith("PREFIX schema:"), [(k, v.value) for k, v in bound.bindings]
+    (True, [('n', 'Ada Lovelace')])
+    """
+    query = spec if isinstance(spec, NamedQuery) else resolve(spec)
+    return BoundQuery(query, with_prefixes(query.sparql), tuple(_bind(query, params).items()))
+
+
+def run(store: SparqlStore, query: BoundQuery | str | NamedQuery,
+        params: Mapping[str, Any] | None = None) -> QueryResult:
+    """Run a query bound by :func:`prepare` on ``store`` (a name, file or text with
+    ``params`` is prepared here first).
 
     Parameters
     ----------
     store : kg.store.sparql.SparqlStore
         Where to run it (e.g. :class:`kg.store.embedded.EmbeddedStore`).
-    spec : str or NamedQuery
-        A query name (``coauthors``), a path ending in ``.rq``, or SPARQL text.
-    params : mapping of str to str (or RDF terms), optional
-        Parameter values, converted to the declared types.
-
-    Returns
-    -------
-    kg.store.sparql.QueryResult
+    query : BoundQuery, or what :func:`prepare` takes
+    params : mapping, optional
+        Only with a query not yet bound.
     """
-    query = spec if isinstance(spec, NamedQuery) else resolve(spec)
-    bindings = bind(query, params)
-    return store.query(with_prefixes(query.sparql), bindings)
+    if isinstance(query, BoundQuery):
+        if params:
+            raise TypeError("a BoundQuery has its parameters already: run(store, bound)")
+        bound = query
+    else:
+        bound = prepare(query, params)
+    return store.query(bound.sparql, dict(bound.bindings))
 
 
 def listing(width: int = 88) -> str:

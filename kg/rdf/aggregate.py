@@ -21,16 +21,9 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Mapping
 
-from kg.extract.concept_finder import (
-    ConceptIndex,
-    build_index,
-    cached_index,
-    head_concept,
-    phrase_key,
-)
 from kg.extract.concept_vocab import CONCEPT_TYPES, Concept, ConceptVocab
 from kg.identity import entity_key
-from kg.models import ENTITY_TYPES, Build, Entity, Extraction, Paper
+from kg.models import ENTITY_TYPES, Build, Entity, Extraction, Links, Paper
 from kg.rdf.vocab import ENTITY_CLASSES, Minter, source_name
 from kg.util.teams import links_pairs
 
@@ -96,8 +89,9 @@ class Aggregate:
     mint : kg.rdf.vocab.Minter
         Mints every IRI held here.
     entities : mapping of str to kg.models.Entity, optional
-        Known entities (the gazetteer): families, kinds and aliases of the
-        entities the papers mention; families not mentioned become entities.
+        Known entities: families, kinds and aliases of the entities the papers
+        mention; families not mentioned become entities (default: those of
+        ``build.links``, which extraction resolved from the gazetteer).
     concepts : kg.extract.concept_vocab.ConceptVocab, optional
         The concept vocabulary (default: none; :func:`kg.rdf.iter_ntriples`
         passes the one kg ships).
@@ -107,7 +101,11 @@ class Aggregate:
                  concepts: ConceptVocab | None = None):
         self.mint = mint
         self.vocab = concepts
-        self._concept_index: ConceptIndex | None = None
+        links = build.links or Links()
+        # what extraction resolved: the concept a name's head words name, and the
+        # concept a mention text names whole (kg.extract.links)
+        self._heads = dict(links.heads)
+        self._named = dict(links.named)
         self.concepts: dict[str, ConceptInfo] = {}  # concept id -> info
         self.concept_iri: dict[str, str] = {}
         self.concept_papers: Counter = Counter()
@@ -135,7 +133,8 @@ class Aggregate:
         self.pairs: Counter = Counter()  # (person index, person index) -> joint papers
         index: dict[str, int] = {}
         self._keys: dict[str, str] = {}  # a name -> entity_key(name), for names met again
-        known = {e.key or entity_key(e.canonical): e for e in (entities or {}).values()}
+        known = {e.key or entity_key(e.canonical): e
+                 for e in (entities.values() if entities is not None else links.entities)}
 
         for paper in build.corpus.papers:
             people = []
@@ -204,26 +203,13 @@ class Aggregate:
             info = self.concepts[cid] = ConceptInfo(c, set())
         return info
 
-    def _index(self) -> ConceptIndex:
-        """The concept finder's index of the vocabulary, on first use: the one
-        extraction used (start-up cache) for kg's own vocabulary, else made."""
-        if self._concept_index is None:
-            from kg.extract.concept_vocab import load
-
-            assert self.vocab is not None
-            self._concept_index = (cached_index() if self.vocab is load()
-                                   else build_index(self.vocab))
-        return self._concept_index
-
     def _names_another(self, text: str, cid: str) -> bool:
         """Is a mention text a name of another concept of the vocabulary (a bare
         "quantization" the abstract meant as vector quantization)? Then it is no
         label of this one: the concept's search keys stay its own."""
         if self.vocab is None:
             return False
-        idx = self._index()
-        step = idx.steps.get(phrase_key(text, idx.spelling))
-        other = step[0] if step is not None else idx.acronyms.get(text)
+        other = self._named.get(text)
         return other is not None and other != cid
 
     def _link_concepts(self, known: Mapping[str, Entity]) -> None:
@@ -248,7 +234,7 @@ class Aggregate:
                     cids = vocab.concepts_of_entity(key, info.kind)
                 if not cids:    # a name that says what it is ("... Contrastive Learning")
                     names = [info.canonical(), *sorted(set(info.canonicals) | info.variants)]
-                    cid = next(filter(None, (head_concept(n, self._index()) for n in names)), None)
+                    cid = next(filter(None, (self._heads.get(n) for n in names)), None)
                     cids = (cid,) if cid is not None else ()
                 if cids:
                     self.entity_concepts[key] = cids

@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Callable, Mapping, Sequence
 from kg.models import Build, Entity
 from kg.outputs import RDF_FILES
 from kg.util import fsio, memory
+from kg.util.parallel import Overlap
 from kg.util.progress import QUIET, Progress
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -76,7 +77,7 @@ class MappedGraph:
 def write_rdf(build: Build, out: str | Path, *, base: str | None = None,
               rdf_formats: Sequence[str] = (), entities: Mapping[str, Entity] | None = None,
               shapes: "rdflib.Graph | None" = None, progress: Progress = QUIET,
-              overlap: str | None = None,
+              overlap: Overlap = Overlap.NONE,
               concepts: "ConceptVocab | None" = None,
               loaded: Callable[[], None] | None = None) -> RdfStageResult:
     """Write ``graph.ttl`` (+ ``rdf_formats``) and ``store/`` into ``out``; validate.
@@ -95,10 +96,10 @@ def write_rdf(build: Build, out: str | Path, *, base: str | None = None,
         Known entities (the gazetteer) for families, kinds and aliases.
     shapes : rdflib.Graph, optional
         Shapes to validate against (default: those shipped with kg).
-    overlap : {None, "load", "compact"}
+    overlap : kg.util.parallel.Overlap
         Write ``graph.ttl`` (and ``graph.jsonld``) on a thread, instead of after
-        the store is done, from the start of the bulk load (``"load"``) or of
-        compaction (``"compact"``, after validation); the files are the same. A
+        the store is done (``NONE``), from the start of the bulk load (``LOAD``) or of
+        compaction (``COMPACT``, after validation); the files are the same. A
         parallel build does this: a small one from the load, a large one from
         compaction (the loader's threads keep the cores busy, and at 100,000
         papers the thread slowed the load).
@@ -120,13 +121,13 @@ def write_rdf(build: Build, out: str | Path, *, base: str | None = None,
                     overlap=overlap, loaded=loaded)
 
 
-def check_options(rdf_formats: Sequence[str], overlap: str | None = None) -> None:
+def check_options(rdf_formats: Sequence[str], overlap: Overlap = Overlap.NONE) -> None:
     """Raise :class:`kg.errors.KgError` for an unknown RDF format (``ValueError`` for
-    an unknown ``overlap``)."""
+    an ``overlap`` not decided: ``AUTO`` is the build's to resolve)."""
     from kg.errors import KgError
 
-    if overlap not in (None, "load", "compact"):
-        raise ValueError(f"overlap must be None, 'load' or 'compact', not {overlap!r}")
+    if overlap not in (Overlap.NONE, Overlap.LOAD, Overlap.COMPACT):
+        raise ValueError(f"overlap must be Overlap.NONE, LOAD or COMPACT, not {overlap!r}")
     unknown = [f for f in rdf_formats if f not in RDF_FORMATS]
     if unknown:
         raise KgError(f"unknown RDF format {unknown[0]!r} (choose from {', '.join(RDF_FORMATS)})")
@@ -160,7 +161,7 @@ def map_rdf(build: Build, out: str | Path, *, base: str | None = None,
 
 def load_rdf(mapped: MappedGraph, out: str | Path, *, rdf_formats: Sequence[str] = (),
              shapes: "rdflib.Graph | None" = None, progress: Progress = QUIET,
-             overlap: str | None = None,
+             overlap: Overlap = Overlap.NONE,
              loaded: Callable[[], None] | None = None) -> RdfStageResult:
     """Steps 2 to 4 of :func:`write_rdf` (the parameters are its own) on a
     :func:`map_rdf` result, whose N-Triples file it removes or renames."""
@@ -177,7 +178,7 @@ def load_rdf(mapped: MappedGraph, out: str | Path, *, rdf_formats: Sequence[str]
         check_options(rdf_formats, overlap)
         with StoreBuilder(out / STORE_DIR) as builder:
             store = builder.store
-            if overlap == "load":
+            if overlap is Overlap.LOAD:
                 writer = _Serialiser(nt_tmp, out, rdf_formats, progress)
             t0 = time.perf_counter()
             with progress.stage("loading the SPARQL store"):
@@ -194,7 +195,7 @@ def load_rdf(mapped: MappedGraph, out: str | Path, *, rdf_formats: Sequence[str]
             timings["validate"] = time.perf_counter() - t0
             check(report)
             memory.give_back()    # the queries' scratch, before the other stages' peak
-            if overlap == "compact":   # beside compaction and the caller's other work
+            if overlap is Overlap.COMPACT:   # beside compaction and the caller's other work
                 writer = _Serialiser(nt_tmp, out, rdf_formats, progress)
 
             t0 = time.perf_counter()

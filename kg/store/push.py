@@ -15,6 +15,7 @@ import sys
 import time
 import urllib.parse
 import uuid
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
@@ -109,12 +110,24 @@ PUSH_TIMEOUT = 600.0
 _TRY_NEXT = (400, 404, 405, 406, 415, 501)
 
 
+@dataclass(frozen=True)
+class PushResult:
+    """What :func:`push` did."""
+
+    graph: str          #: the named graph pushed into
+    triples: int        #: triples sent
+    method: str         #: "graph-store" (the Graph Store Protocol) or "update" (SPARQL Update)
+    requests: int       #: requests made
+    count: int | None   #: triples in the graph afterwards as the server counts (None: unknown)
+    orphans: int = 0    #: temporary graphs of interrupted pushes dropped on the way
+
+
 def push(graph_file_or_build_dir: str | Path, endpoint: str, graph_iri: str | None = None,
          user: str | None = None, password: str | None = None, *, batch_triples: int = 20000,
          method: str = "auto", update_endpoint: str | None = None,
          graph_store: str | None = None, progress: bool | None = None,
          retries: int = 4, timeout: float = PUSH_TIMEOUT, backoff: float = 0.5,
-         max_response: int = MAX_RESPONSE) -> dict:
+         max_response: int = MAX_RESPONSE) -> PushResult:
     """Load a build's graph into the named graph ``graph_iri``, replacing what was there.
 
     The triples go into a new temporary named graph first, which one SPARQL
@@ -151,11 +164,7 @@ def push(graph_file_or_build_dir: str | Path, endpoint: str, graph_iri: str | No
 
     Returns
     -------
-    dict
-        ``graph``, ``triples`` (sent), ``method`` used, ``requests`` made,
-        ``count`` (triples in the graph afterwards as the server counts, or
-        ``None`` if it could not be counted) and ``orphans`` (temporary graphs
-        of earlier pushes dropped).
+    PushResult
 
     Raises
     ------
@@ -211,9 +220,9 @@ def push(graph_file_or_build_dir: str | Path, endpoint: str, graph_iri: str | No
         count: int | None = store.graph_count(graph_iri)
     except StoreError:  # the graph is in place; only the check failed
         count = None
-    return {"graph": graph_iri, "triples": len(lines), "method": used,
-            "requests": job.requests + (count is not None), "count": count,
-            "orphans": orphans}
+    return PushResult(graph=graph_iri, triples=len(lines), method=used,
+                      requests=job.requests + (count is not None), count=count,
+                      orphans=orphans)
 
 
 TMP_PREFIX = "https://w3id.org/paper-kg/push-tmp/"

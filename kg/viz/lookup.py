@@ -13,7 +13,8 @@ from functools import cached_property, lru_cache
 from importlib.resources import files
 from itertools import chain
 
-from kg.analysis.graphs import paper_author_keys, person_key
+from kg.analysis.graphs import paper_author_keys
+from kg.identity import person_key
 from kg.models import Build, Paper
 from kg.viz.style import cite_label, first_sentences, join_limited, short_label
 

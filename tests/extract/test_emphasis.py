@@ -100,3 +100,28 @@ def test_a_coined_notion_is_proposed_but_no_model_method_or_dataset():
 def test_a_coined_name_with_its_acronym_gives_both():
     raw = "In this paper, we introduce **Layerwise Learning Rate (LLR)** for fine-tuning."
     assert [name for name, _ in _proposed(raw)] == ["Layerwise Learning Rate", "LLR"]
+
+
+def test_a_new_naming_word_reaches_emphasis_and_acronyms_from_the_lexicon(monkeypatch):
+    """The naming participles are the lexicon's (kg/data/proposals/lexicon.toml), not
+    copies: one line there reaches the coined-phrase cue and the acronym patterns."""
+    from kg.extract import acronyms, emphasis
+    from kg.extract.proposals import lexicon
+
+    text = "We study a method, christened “sparse mixing”, and a model, christened SME, here."
+    flush = (emphasis._cues.cache_clear, acronyms._leads.cache_clear)
+    for f in flush:
+        f()
+    assert coined(text, ["sparse mixing"]) == []
+    more = lexicon.with_words(lexicon.load_lexicon(), "naming.participles", "christened")
+    monkeypatch.setattr(lexicon, "load_lexicon", lambda path=None: more)
+    for f in flush:
+        f()
+    try:
+        assert [p for p, _, _ in coined(text, ["sparse mixing"])] == ["sparse mixing"]
+        pairs = acronyms._named_pairs("We propose Sparse Mixing Experts, christened SME, here.")
+        assert [(p.long, p.short) for p in pairs] == [("Sparse Mixing Experts", "SME")]
+    finally:
+        monkeypatch.undo()
+        for f in flush:
+            f()

@@ -9,6 +9,7 @@ import pytest
 
 from kg.cli import main
 from kg.extract import PIPES, extract_corpus, extract_texts, make_nlp
+from kg.util.parallel import Parallelism
 
 ABSTRACT = (
     "Large Language Models (LLMs) are costly. We propose ToMoE, a method that turns "
@@ -42,9 +43,10 @@ def test_mentions_canonical_types_and_offsets():
 
 
 def test_workers_give_the_same_result(sample_corpus):
-    one = list(extract_corpus(sample_corpus, workers=1))
-    two = list(extract_corpus(sample_corpus, workers=2, chunk_size=8))
-    assert one == two and len(one) == 39
+    one = extract_corpus(sample_corpus)
+    two = extract_corpus(sample_corpus, Parallelism.of(2), chunk_size=8)
+    assert one.extractions == two.extractions and len(one.extractions) == 39
+    assert two.clean_seconds > 0 and two.extract_seconds > 0
 
 
 def test_cli_extract(capsys, sample_corpus):

@@ -175,3 +175,14 @@ def test_rq_files_and_inline_sparql(tmp_path, stores):
     res = queries.run(st, "SELECT ?n ?p WHERE { ?p schema:name ?n }",
                       {"p": "<https://w3id.org/paper-kg/resource/person/grace_hopper>"})
     assert res.values()[0][0] == "Grace Hopper"
+
+
+def test_a_query_is_bound_once_and_a_bound_query_takes_no_more_parameters(stores):
+    with pytest.raises(QueryError, match="unknown parameter"):
+        queries.prepare("papers-of-author", {"nmae": "Ada"})   # before any store
+    bound = queries.prepare("top-entities", {"type": "model"})
+    assert isinstance(bound, queries.BoundQuery) and bound.name == "top-entities"
+    st = next(iter(stores.values()))
+    assert queries.run(st, bound).rows == queries.run(st, "top-entities", {"type": "model"}).rows
+    with pytest.raises(TypeError, match="already"):
+        queries.run(st, bound, {"type": "model"})

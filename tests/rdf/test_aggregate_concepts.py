@@ -143,7 +143,9 @@ def test_an_entity_falls_under_its_family_before_its_kind_and_else_what_its_name
     known = {entity_key("ViT-B/16"): Entity("ViT-B/16", "model", entity_key("ViT-B/16"),
                                             family="ViT", kind="vision model"),
              entity_key("ViT"): Entity("ViT", "model", entity_key("ViT"), kind="vision model")}
-    agg = Aggregate(build, Minter(), known, load())
+    from kg.extract.links import with_links
+
+    agg = Aggregate(with_links(build, known, load()), Minter(), known, load())
     assert agg.entity_concepts[entity_key("ViT-B/16")] == ("vision-transformer",)
     assert agg.entity_concepts[entity_key("Proxy Contrastive Learning")] == (
         "contrastive-learning",)
@@ -162,5 +164,11 @@ def test_a_text_that_names_another_concept_is_no_label_of_this_one():
     paper = Paper(id="cd" * 8, authors=("Ada Lovelace",), abstract=text)
     build = Build(corpus=Corpus(papers=(paper,), entries=1),
                   extractions={paper.id: Extraction(paper.id, text, mentions, ())})
-    agg = Aggregate(build, Minter(), {}, load())
+    from kg.extract.links import with_links
+
+    agg = Aggregate(with_links(build, {}, load()), Minter(), {}, load())
     assert agg.concepts["vector-quantization"].variants == {"vector quantization"}
+    # (extraction resolved that the text names another concept: without its links the
+    # mapping takes every text as a label)
+    agg = Aggregate(build, Minter(), {}, load())
+    assert agg.concepts["vector-quantization"].variants == {"vector quantization", "quantization"}

@@ -93,10 +93,10 @@ def pushed(virtuoso, sample_build, fixture_nt, concepts_nt):
 def test_push_is_idempotent_by_graph_store(virtuoso, sample_build, pushed):
     with EmbeddedStore(sample_build / "store") as st:
         n = st.count()
-    assert pushed["sample"]["method"] == "graph-store"
-    assert pushed["sample"]["count"] == pushed["sample"]["triples"] == n
+    assert pushed["sample"].method == "graph-store"
+    assert pushed["sample"].count == pushed["sample"].triples == n
     again = push(sample_build, virtuoso, SAMPLE_GRAPH, USER, PASSWORD, batch_triples=1000)
-    assert again["count"] == n
+    assert again.count == n
     assert RemoteStore(virtuoso, graph=SAMPLE_GRAPH).count() == n
     # the temporary graphs the uploads went into were moved into place, none is left
     left = RemoteStore(virtuoso).query(
@@ -107,10 +107,10 @@ def test_push_is_idempotent_by_graph_store(virtuoso, sample_build, pushed):
 
 def test_push_is_idempotent_by_update(virtuoso, fixture_nt, pushed):
     n = len(fixture_nt.read_bytes().splitlines())
-    assert pushed["fixture"]["method"] == "update" and pushed["fixture"]["count"] == n
+    assert pushed["fixture"].method == "update" and pushed["fixture"].count == n
     again = push(fixture_nt, virtuoso + "-auth", FIXTURE_GRAPH, USER, PASSWORD,
                  method="update", batch_triples=37)
-    assert again["count"] == n and again["requests"] > 2
+    assert again.count == n and again.requests > 2
 
 
 # ------------------------------------------------------------------ queries
@@ -235,7 +235,7 @@ def test_injection_matches_as_plain_text(virtuoso, pushed):
         res = store.query("SELECT ?x WHERE { }", {"x": evil})
         assert res.values() == [(evil,)]
     assert store.count() == before
-    assert RemoteStore(virtuoso, graph=SAMPLE_GRAPH).count() == pushed["sample"]["count"]
+    assert RemoteStore(virtuoso, graph=SAMPLE_GRAPH).count() == pushed["sample"].count
 
 
 # ------------------------------------------------------------------ refusals
@@ -248,7 +248,7 @@ def test_wrong_password_is_one_line(virtuoso, sample_build, pushed):
         msg = str(err.value)
         assert "\n" not in msg and "401" in msg and "not-the-password" not in msg
         assert f"<{SAMPLE_GRAPH}> on the server is unchanged" in msg
-    assert RemoteStore(virtuoso, graph=SAMPLE_GRAPH).count() == pushed["sample"]["count"]
+    assert RemoteStore(virtuoso, graph=SAMPLE_GRAPH).count() == pushed["sample"].count
 
 
 def test_unreachable_server_is_one_line(sample_build):
@@ -263,7 +263,7 @@ def test_cli_push(virtuoso, sample_build, pushed, capsys, monkeypatch):
                  "--from", str(sample_build)])
     err = capsys.readouterr().err
     assert code == 0 and f"<{SAMPLE_GRAPH}>" in err and PASSWORD not in err
-    assert f"({pushed['sample']['count']:,} triples in the graph now)" in err
+    assert f"({pushed['sample'].count:,} triples in the graph now)" in err
     monkeypatch.setenv("KG_SPARQL_PASSWORD", "wrong-secret")
     code = main(["push", "--endpoint", virtuoso, "--graph", SAMPLE_GRAPH,
                  "--from", str(sample_build)])

@@ -209,7 +209,7 @@ def test_push_replaces_the_graph_and_leaves_no_temporary_graph(fake, build_dir):
         done = push(build_dir, server.url, GRAPH, method=method, batch_triples=3, backoff=0.01)
         assert server.graph() == {f"{t}" for t in NEW}
         assert server.graphs() == {GRAPH}
-        assert done["count"] == len(NEW) and done["method"] == method
+        assert done.count == len(NEW) and done.method == method
         assert ("update", "/sparql") in server.log  # the MOVE
 
 

@@ -26,7 +26,7 @@ def test_check_raises_only_after_a_sigterm():
 
 def test_swallowed_sigterm_leaves_previous_output(tmp_path, monkeypatch):
     out = tmp_path / "out"
-    build(None, out, workers=1)
+    build(None, out)
     before = {p.relative_to(out): p.read_bytes() for p in out.rglob("*")
               if p.is_file() and "store" not in p.parts}
 
@@ -43,7 +43,7 @@ def test_swallowed_sigterm_leaves_previous_output(tmp_path, monkeypatch):
 
     monkeypatch.setattr(bf, "seal", seal_then_signal)
     with pytest.raises(termination.Terminated):
-        build(None, out, workers=1)
+        build(None, out)
     after = {p.relative_to(out): p.read_bytes() for p in out.rglob("*")
              if p.is_file() and "store" not in p.parts}
     assert after == before

@@ -1,4 +1,4 @@
-"""``kg build --workers 2``: stages side by side, the same bytes as one after another,
+"""``kg build --workers 2`` (:class:`kg.util.parallel.Parallelism`): stages side by side, the same bytes as one after another,
 and an error in a stage's process is today's one line with the previous output kept."""
 from __future__ import annotations
 
@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 
 from kg.build import pipeline
-from kg.build.child import Child, WorkerError
 from kg.errors import KgError
 from kg.outputs import LOCK, STORE_DIR
+from kg.util.child import Child
+from kg.util.parallel import Overlap, Parallelism
 
 
 def _digests(folder: Path) -> dict[str, str]:
@@ -27,7 +28,7 @@ def _snapshot(folder: Path) -> dict[str, bytes]:
 
 
 def test_two_workers_write_the_same_bytes_as_one(tmp_path, sample_build_dir):
-    result = pipeline.build(None, tmp_path / "two", workers=2)
+    result = pipeline.build(None, tmp_path / "two", parallelism=Parallelism.of(2))
     two, one = _digests(tmp_path / "two"), _digests(sample_build_dir)
     assert len(one) > 15 and two == one
     assert (tmp_path / "two" / STORE_DIR).is_dir()
@@ -79,25 +80,6 @@ def test_error_in_the_parent_stops_the_stage_process(tmp_path, monkeypatch, caps
     assert not out.exists() or not [p for p in out.iterdir() if p.name != LOCK]
 
 
-def _add(a: int, b: int, receive) -> int:
-    return a + b + receive()
-
-
-def _raise_value_error() -> None:
-    raise ValueError("not a kg error")
-
-
-def test_child_returns_its_result_and_raises_its_errors():
-    child = Child(_add, 1, 2, inbox=True)
-    child.send(4)
-    assert child.result() == 7
-    with pytest.raises(ValueError, match="not a kg error") as info:
-        Child(_raise_value_error).result()
-    assert "in a build stage's process" in "".join(info.value.__notes__)
-    with pytest.raises(WorkerError, match="exit status 3"):
-        Child(_die_in_child).result()
-
-
 def test_rdf_files_written_on_a_thread_are_the_same_and_a_violation_still_fails(
         tmp_path, sample_corpus):
     from kg.errors import ValidationError
@@ -107,15 +89,15 @@ def test_rdf_files_written_on_a_thread_are_the_same_and_a_violation_still_fails(
 
     formats = ("nt", "jsonld")
     after = write_rdf(Build(sample_corpus), tmp_path / "after", rdf_formats=formats)
-    for overlap in ("load", "compact"):
-        during = write_rdf(Build(sample_corpus), tmp_path / overlap, rdf_formats=formats,
+    for overlap in (Overlap.LOAD, Overlap.COMPACT):
+        during = write_rdf(Build(sample_corpus), tmp_path / overlap.value, rdf_formats=formats,
                            overlap=overlap)
         assert during.files == after.files and during.triples == after.triples > 100
         for name in ("graph.ttl", "graph.nt", "graph.jsonld"):
-            assert ((tmp_path / overlap / name).read_bytes()
+            assert ((tmp_path / overlap.value / name).read_bytes()
                     == (tmp_path / "after" / name).read_bytes()), (overlap, name)
     with pytest.raises(ValueError, match="overlap must be"):
-        write_rdf(Build(sample_corpus), tmp_path / "typo", overlap="loading")
+        write_rdf(Build(sample_corpus), tmp_path / "auto", overlap=Overlap.AUTO)
     shapes = load_shapes()
     shapes.parse(data="""
         @prefix sh: <http://www.w3.org/ns/shacl#> .
@@ -123,7 +105,7 @@ def test_rdf_files_written_on_a_thread_are_the_same_and_a_violation_still_fails(
         <urn:x:S> a sh:NodeShape ; sh:targetClass schema:ScholarlyArticle ;
             sh:property [ sh:path schema:name ; sh:minCount 1 ] .""", format="turtle")
     with pytest.raises(ValidationError):
-        write_rdf(Build(sample_corpus), tmp_path / "bad", shapes=shapes, overlap="load")
+        write_rdf(Build(sample_corpus), tmp_path / "bad", shapes=shapes, overlap=Overlap.LOAD)
     assert not [p for p in (tmp_path / "bad").iterdir() if p.name.startswith(".graph.nt")]
 
 
@@ -140,7 +122,8 @@ def test_the_other_stages_start_once_the_store_is_loaded_and_yield_to_the_rdf_st
     def loaded() -> None:
         seen.append(sorted(p.name for p in (tmp_path / "out").iterdir()))
 
-    result = write_rdf(Build(sample_corpus), tmp_path / "out", overlap="compact", loaded=loaded)
+    result = write_rdf(Build(sample_corpus), tmp_path / "out", overlap=Overlap.COMPACT,
+                       loaded=loaded)
     assert len(seen) == 1 and "graph.ttl" not in seen[0]
     assert "graph.ttl" in result.files and (tmp_path / "out" / "graph.ttl").stat().st_size > 0
 
@@ -153,53 +136,13 @@ def test_the_other_stages_start_once_the_store_is_loaded_and_yield_to_the_rdf_st
     assert not pipeline.handover_after_load(small) and pipeline.handover_after_load(large)
 
 
-ORPHAN = """
-import sys, time
-from kg.build.child import Child
-
-def wait_forever(path, receive):
-    open(path, "w").write(str(__import__("os").getpid()))
-    receive()
-
-child = Child(wait_forever, sys.argv[1], inbox=True)
-time.sleep(120)
-"""
-
-
-def test_a_stage_process_dies_with_a_killed_build(tmp_path):
-    import signal
-    import subprocess
-    import sys
-    import time
-
-    pid_file = tmp_path / "child.pid"
-    root = Path(__file__).resolve().parents[2]
-    parent = subprocess.Popen([sys.executable, "-c", ORPHAN, str(pid_file)],
-                              env=dict(os.environ, PYTHONPATH=str(root)))
-    deadline = time.monotonic() + 60
-    while not (pid_file.is_file() and pid_file.read_text()) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    child = int(pid_file.read_text())
-    parent.send_signal(signal.SIGKILL)
-    parent.wait(timeout=30)
-    deadline = time.monotonic() + 30
-    while Path(f"/proc/{child}").exists() and time.monotonic() < deadline:
-        state = Path(f"/proc/{child}/stat").read_text().split()[2] \
-            if Path(f"/proc/{child}/stat").exists() else "X"
-        if state == "Z":         # dead, waiting for its new parent to reap it
-            break
-        time.sleep(0.05)
-    assert not Path(f"/proc/{child}").exists() or \
-        Path(f"/proc/{child}/stat").read_text().split()[2] == "Z"
-
-
 @pytest.mark.parametrize("workers", [1, 2])
 def test_each_stage_leaves_one_line_with_its_time(tmp_path, capfd, workers):
     import re
 
     from kg.util.progress import Progress
 
-    pipeline.build(None, tmp_path / "out", workers=workers,
+    pipeline.build(None, tmp_path / "out", parallelism=Parallelism.of(workers),
                    progress=Progress(enabled=True, spinner=workers == 1))
     lines = [ln for ln in capfd.readouterr().err.splitlines() if ln.startswith("kg: ")]
     stages = [re.fullmatch(r"kg: (.+): \d+\.\d s", ln) for ln in lines]

@@ -1,4 +1,10 @@
-"""A stage of a build run in a forked process, its result or its error sent back.
+"""Work in forked processes: kg's one process mechanism.
+
+:class:`Child` runs a stage of a build in a process of its own, its result or its
+error sent back; :func:`ordered_map` spreads a list of items over a few processes
+(extraction's chunks) and yields the results in order. Both fork, and their
+processes behave alike: they ignore Ctrl-C (the parent stops them), SIGTERM ends
+them quietly, and they die with their parent.
 
 :class:`Child` forks (the child sees everything the parent had made: the
 corpus, the loaded modules) and runs a function there. The function may
@@ -11,6 +17,9 @@ dies without a word (killed, out of memory) is a :class:`WorkerError`.
 
 A child ignores Ctrl-C (the parent stops it) and dies with its parent
 (``PR_SET_PDEATHSIG`` on Linux), so a killed build leaves no stage running.
+
+>>> list(ordered_map(abs, [-3, 1, -2], workers=2))
+[3, 1, 2]
 """
 from __future__ import annotations
 
@@ -19,27 +28,18 @@ import os
 import pickle
 import signal
 import traceback
-from typing import Any, Callable
+from typing import Any, Callable, Iterable, Iterator, TypeVar
 
 from kg.errors import KgError
 
-__all__ = ["Child", "WorkerError", "cpu_count"]
+__all__ = ["Child", "WorkerError", "ordered_map"]
+
+T = TypeVar("T")
+R = TypeVar("R")
 
 
 class WorkerError(KgError):
     """A stage's process ended without a result."""
-
-
-def cpu_count() -> int:
-    """The cores this process may run on (``--workers``' default).
-
-    >>> cpu_count() >= 1
-    True
-    """
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # pragma: no cover - not Linux
-        return os.cpu_count() or 1
 
 
 def _die_with_parent(parent: int) -> None:
@@ -80,10 +80,16 @@ def _receive(inbox, parent: int) -> Any:
                 os._exit(1)
 
 
-def _main(parent: int, fn: Callable[..., Any], args: tuple, inbox, conn) -> None:
+def _start(parent: int) -> None:
+    """In a forked process, first: Ctrl-C is the parent's to handle, SIGTERM ends this
+    process quietly (the parent's handler raises instead), and so does the parent's death."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     _die_with_parent(parent)
+
+
+def _main(parent: int, fn: Callable[..., Any], args: tuple, inbox, conn) -> None:
+    _start(parent)
     try:
         result = fn(*args, lambda: _receive(inbox, parent)) if inbox is not None else fn(*args)
         message: tuple = ("ok", result)
@@ -143,3 +149,24 @@ class Child:
         if self._inbox is not None:
             self._inbox.cancel_join_thread()   # what the child did not read is dropped
             self._inbox.close()
+
+
+def ordered_map(fn: Callable[[T], R], items: Iterable[T], workers: int) -> Iterator[R]:
+    """``fn`` of each item, in the items' order, computed on ``workers`` forked processes
+    (here, one after another, with one worker or one item). ``fn`` must be a module's
+    function; what the parent had made before the call, the workers see.
+
+    An error in ``fn``, Ctrl-C or SIGTERM in the parent, or the caller stopping early
+    ends the workers at once."""
+    todo = list(items)
+    if workers <= 1 or len(todo) <= 1:
+        yield from map(fn, todo)
+        return
+    pool = mp.get_context("fork").Pool(workers, initializer=_start, initargs=(os.getpid(),))
+    try:
+        yield from pool.imap(fn, todo)
+    except BaseException:
+        pool.terminate()
+        raise
+    pool.close()
+    pool.join()
