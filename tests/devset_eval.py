@@ -32,9 +32,9 @@ from __future__ import annotations
 import argparse
 import json
 import re
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Collection, Mapping
 
 from kg.extract.normalise import strip_variant
 from kg.identity import entity_key, singular_key
@@ -330,7 +330,9 @@ def coverage(missed: list[str], sources: Path, vocab: str | None = None) -> dict
     >>> import tempfile; d = Path(tempfile.mkdtemp())
     >>> _ = (d / "x.jsonl").write_text('{"name": "Poster Generation", "aliases": []}\\n')
     >>> _ = (d / "author_keywords_2019_2023.tsv").write_text("keyword\\tpapers\\ngraphic design\\t4\\n")
-    >>> c = coverage(["diffusion models", "poster generations", "graphic design", "hidden positives"], d)
+    >>> c = coverage([
+        "diffusion models", "poster generations", "graphic design", "hidden positives",
+    ], d)
     >>> c["kg"], c["open"], c["keywords"], c["none"]
     (['diffusion models'], ['poster generations'], ['graphic design'], ['hidden positives'])
     """

@@ -8,9 +8,9 @@ the duration of a call so results do not depend on global state.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Iterator
 
 import igraph as ig
 import networkx as nx

@@ -37,9 +37,9 @@ Examples
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable
 
 import networkx as nx
 import numpy as np

@@ -22,8 +22,8 @@ import random
 import statistics
 import warnings
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
 import networkx as nx
 import numpy as np

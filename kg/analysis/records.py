@@ -26,8 +26,9 @@ from __future__ import annotations
 
 import types
 import typing
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
-from typing import Any, Mapping, TypeVar, Union
+from typing import Any, TypeVar, Union
 
 __all__ = [
     "Record", "optional", "Counts", "Lotka", "Productivity", "Components", "Distances", "NetworkStats", "LargeTeams", "Homonym", "Homonyms", "Caveats", "AuthorRow", "CentralityMethod", "Centrality", "Community", "PartitionSummary", "Communities", "Pair", "StrongestPairs", "Ego", "Parameters", "CoauthorReport",

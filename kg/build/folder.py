@@ -38,10 +38,10 @@ import json
 import os
 import shutil
 import stat
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
 
 from kg import __version__
 from kg.errors import OutputFolderError
@@ -79,7 +79,7 @@ class Manifest:
                            "entries": list(self.entries)}, indent=1) + "\n"
 
     @classmethod
-    def from_json(cls, text: str) -> "Manifest":
+    def from_json(cls, text: str) -> Manifest:
         """A manifest kg wrote, every entry checked; ValueError for anything else.
 
         The manifests of kg 0.1 (no ``format``) are read too, under the same checks.

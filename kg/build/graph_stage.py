@@ -24,10 +24,11 @@ measures). :func:`tables` renders the report for ``kg coauthors``;
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping, Union
+from typing import TYPE_CHECKING, Any, Union
 
 from kg import outputs
 from kg.analysis.records import CoauthorReport
@@ -56,9 +57,9 @@ class CoauthorStageResult:
     ``knowledge_graph`` is ``None`` when the exports were not asked for.
     """
 
-    analysis: "CoauthorAnalysis"
+    analysis: CoauthorAnalysis
     report: Report
-    knowledge_graph: "nx.MultiDiGraph | None"
+    knowledge_graph: nx.MultiDiGraph | None
     files: tuple[str, ...]
     timings: Mapping[str, float] = field(default_factory=dict)
 
@@ -68,7 +69,7 @@ class _Products:
     """What the lazy outputs leave behind as they go (private to this module)."""
 
     timings: dict[str, float]
-    analysis: "CoauthorAnalysis | None" = None
+    analysis: CoauthorAnalysis | None = None
     report: Report | None = None
     knowledge_graph: Any = None
 
@@ -109,7 +110,7 @@ def _stage(progress: Progress | None, description: str):
     return progress.stage(description) if progress is not None else nullcontext()
 
 
-def _network_outputs(net: "NetworkAnalysis", corpus: Corpus, products: _Products, *,
+def _network_outputs(net: NetworkAnalysis, corpus: Corpus, products: _Products, *,
                      progress: Progress | None, exports: bool) -> Iterator[tuple[str, Content]]:
     """The files that need the author lists alone: the plots and the co-author exports."""
     from kg.report.document import authors_csv
@@ -145,7 +146,7 @@ def _network_outputs(net: "NetworkAnalysis", corpus: Corpus, products: _Products
            _timed(authors_csv(m, _author_tracks(corpus), community), products, "exports"))
 
 
-def _build_outputs(net: "NetworkAnalysis", build: Build, products: _Products, *,
+def _build_outputs(net: NetworkAnalysis, build: Build, products: _Products, *,
                    corpus: BuildSummary | Mapping | None, progress: Progress | None,
                    exports: bool) -> Iterator[tuple[str, Content]]:
     """The files that need the extractions too: the report and the knowledge graph."""
@@ -212,7 +213,7 @@ def _write(path: Path, content: Content) -> None:
 class NetworkFiles:
     """What :func:`write_network_files` wrote (the first half of the stage)."""
 
-    network: "NetworkAnalysis"
+    network: NetworkAnalysis
     files: tuple[str, ...]
     timings: Mapping[str, float]
 

@@ -11,8 +11,9 @@ RDF graph, the report, the graph views know concepts).
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Callable, Iterator, TypeVar
+from typing import TypeVar
 
 from kg import outputs
 from kg.errors import KgError

@@ -40,9 +40,10 @@ _MD_EM = re.compile(r"(?<![\w*\\])\*(?=[^\s*])(.+?)(?<=[^\s*])\*(?![\w*])")
 _MD_EM_UNDERSCORE = re.compile(r"(?<![\w\\])_(?=[^\s_])([^_]+?)(?<=[^\s_])_(?![\w])")
 # "com- munity" -> "community"; "LLM- based" -> "LLM-based"; "pseudo- and" stays.
 _HYPHEN_BREAK = re.compile(r"(?<=\w)- (?=([a-z]+)\b)")
-_KEEP_AFTER_HYPHEN = frozenset(
-    "and or nor but to vs versus as with than the a an of for in on via from by "
-    "respectively".split())
+_KEEP_AFTER_HYPHEN = frozenset([
+    "and", "or", "nor", "but", "to", "vs", "versus", "as", "with", "than", "the", "a", "an",
+    "of", "for", "in", "on", "via", "from", "by", "respectively",
+])
 # "time.A major" -> "time. A major" (two lower-case letters before the stop,
 # so "e.g.The" and "Qwen2.5" are untouched)
 _RUN_ON = re.compile(r"(?<=[a-z]{2})([.!?])(?=[A-Z][a-z]|[A-Z] )"

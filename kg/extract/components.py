@@ -8,8 +8,9 @@ runs a pure matching function from its module and stores the result on the
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator
 from itertools import compress
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any
 
 from kg.extract.leanspacy import import_spacy
 

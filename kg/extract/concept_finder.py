@@ -27,11 +27,11 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib.resources import files
 from itertools import accumulate, compress
-from typing import Callable, Iterable, Mapping, Sequence
 
 from kg.extract.acronyms import AcronymPair
 from kg.extract.concept_vocab import Concept, ConceptVocab

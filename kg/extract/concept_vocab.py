@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib.resources import files
 from pathlib import Path
-from typing import Mapping
 
 from kg.errors import KgError
 from kg.identity import entity_key

@@ -278,7 +278,7 @@ def _names_joined_before_plural(words: list[str], offsets: list[int],
 
 _TITLE_WORD = re.compile(r"^[A-Z][a-z]{2,}(?:-[A-Z]?[a-z]+)*(?:-\d{1,4}[a-z]?)?$")   # Potsdam-3
 _CAPS_WORD = re.compile(r"^[A-Z]{2,}[0-9]*$")
-_NAMED_CUES = frozenset("dataset datasets corpus benchmark benchmarks".split())
+_NAMED_CUES = frozenset(["dataset", "datasets", "corpus", "benchmark", "benchmarks"])
 
 
 @lru_cache(maxsize=1)

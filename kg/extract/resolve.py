@@ -60,7 +60,9 @@ def _cue_type(after: str) -> str | None:
     return cue_type([word]) or ("method" if word in heads()["method-after"] else None)
 
 
-_MINOR = frozenset("of and for the with in on to a an by via from or".split())
+_MINOR = frozenset([
+    "of", "and", "for", "the", "with", "in", "on", "to", "a", "an", "by", "via", "from", "or",
+])
 
 
 def _same_long_form(a: str, b: str) -> bool:

@@ -102,8 +102,10 @@ def first_keys(gaz: Gazetteer, tokenize) -> frozenset[str]:
 # lower-case function words never start a name (one that does, like "The Pile",
 # is written with a capital)
 _SIZE_END = frozenset("0123456789bmkt")   # a token that may end in a size/variant suffix
-_FUNCTION_WORDS = frozenset("the of to a an in we on is as by be at it or not and for with from "
-                            "this that our are can its their these".split())
+_FUNCTION_WORDS = frozenset([
+    "the", "of", "to", "a", "an", "in", "we", "on", "is", "as", "by", "be", "at", "it", "or", "not",
+    "and", "for", "with", "from", "this", "that", "our", "are", "can", "its", "their", "these",
+])
 
 
 def match(words: list[str], offsets: list[int], text: str, gaz: Gazetteer,

@@ -13,7 +13,8 @@ import json
 import re
 import sys
 from collections import Counter
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from kg.errors import ParseError
 from kg.models import ParseWarning, Source, Track

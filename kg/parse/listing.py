@@ -36,9 +36,11 @@ _ALL_NAMES = re.compile(rf"{_ONE}(?:, {_ONE})*\Z")
 
 
 # words of prose that are no part of a person's name
-_PROSE_WORDS = frozenset("the with and we our is are for this that which using from by results method "
-                   "methods model models learning data paper propose show study these their can "
-                   "has have been was were not".split())
+_PROSE_WORDS = frozenset([
+    "the", "with", "and", "we", "our", "is", "are", "for", "this", "that", "which", "using", "from",
+    "by", "results", "method", "methods", "model", "models", "learning", "data", "paper", "propose",
+    "show", "study", "these", "their", "can", "has", "have", "been", "was", "were", "not",
+])
 
 
 def _prose(text: str) -> bool:

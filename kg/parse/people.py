@@ -27,9 +27,9 @@ Examples
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Mapping
 
 from kg.errors import ParseError
 from kg.identity import person_key

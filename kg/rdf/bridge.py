@@ -6,8 +6,9 @@ rdflib view and :func:`to_graph`, which maps a build straight to a Graph.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from kg.extract.concept_vocab import ConceptVocab
 from kg.models import Build, Entity

@@ -31,8 +31,8 @@ store's full validation and this one report the same.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from kg.models import Build
 from kg.rdf.shacl import SAMPLE, Violation

@@ -23,10 +23,11 @@ True
 from __future__ import annotations
 
 import os
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, replace
 from importlib.resources import files
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Collection, Iterable
+from typing import TYPE_CHECKING, Any
 
 from kg.errors import ValidationError
 from kg.rdf.vocab import PREFIXES
@@ -98,7 +99,7 @@ def shapes_path() -> Path:
     return Path(str(files("kg.rdf") / "shapes" / "shapes.ttl"))
 
 
-def load_shapes(source: str | Path | None = None) -> "rdflib.Graph":
+def load_shapes(source: str | Path | None = None) -> rdflib.Graph:
     """The shapes graph: the file kg ships with, or ``source`` (a path or Turtle text)."""
     import rdflib
 
@@ -191,7 +192,7 @@ class PropertyShape:
         """One constraint: (shape, focus, path, component, parameter), for ``covered``."""
         return (self.shape, self.focus, self.path, component, getattr(self, _FIELD[component][0]))
 
-    def without(self, covered: Collection[tuple]) -> tuple["PropertyShape", int]:
+    def without(self, covered: Collection[tuple]) -> tuple[PropertyShape, int]:
         """This shape minus the constraints whose :meth:`key` is in ``covered``; how many."""
         gone: dict[str, Any] = {f: d for c, (f, d) in _FIELD.items() if self.key(c) in covered}
         return (replace(self, **gone) if gone else self), len(gone)
@@ -315,7 +316,7 @@ class PropertyShape:
         return out
 
 
-def property_shapes(shapes: "rdflib.Graph | None" = None, *, subclasses: bool = False
+def property_shapes(shapes: rdflib.Graph | None = None, *, subclasses: bool = False
                     ) -> tuple[PropertyShape, ...]:
     """The property shapes of ``shapes`` (default: kg's), in a fixed order.
 
@@ -387,7 +388,7 @@ def property_shapes(shapes: "rdflib.Graph | None" = None, *, subclasses: bool = 
     return tuple(out)
 
 
-def compile_shapes(shapes: "rdflib.Graph | None" = None, *, subclasses: bool = False
+def compile_shapes(shapes: rdflib.Graph | None = None, *, subclasses: bool = False
                    ) -> tuple[Check, ...]:
     """One detailed :class:`Check` per constraint of every property shape."""
     return tuple(c for ps in property_shapes(shapes, subclasses=subclasses) for c in ps.checks())
@@ -402,7 +403,7 @@ def _int(term) -> int:
     return int(term.value) if term is not None else 0
 
 
-def _run_one(store: "SparqlStore", c: Check) -> tuple[list[Violation], bool]:
+def _run_one(store: SparqlStore, c: Check) -> tuple[list[Violation], bool]:
     res = store.query(_PROLOGUE + c.sparql)
     found = []
     for row in res.rows:
@@ -425,7 +426,7 @@ def _map(fn, items: list, threads: int) -> list:
         return list(pool.map(fn, items))
 
 
-def run_checks(store: "SparqlStore", checks: Iterable[Check], threads: int = 1
+def run_checks(store: SparqlStore, checks: Iterable[Check], threads: int = 1
                ) -> tuple[list[Violation], bool]:
     """Violations of ``checks``, and whether any check stopped at :data:`SAMPLE`."""
     found: list[Violation] = []
@@ -436,7 +437,7 @@ def run_checks(store: "SparqlStore", checks: Iterable[Check], threads: int = 1
     return found, capped
 
 
-def validate_store(store: "SparqlStore", shapes: "rdflib.Graph | None" = None, *,
+def validate_store(store: SparqlStore, shapes: rdflib.Graph | None = None, *,
                    threads: int | None = None,
                    covered: Collection[tuple] = ()) -> ValidationReport:
     """Validate the graph in ``store`` with SPARQL (see the module docstring).

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 
 from kg.analysis.records import CoauthorReport, Counts
 from kg.report.data import BuildSummary, ContentTables, ExtractionSummary, Report

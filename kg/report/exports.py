@@ -29,7 +29,7 @@ import csv
 import io
 import math
 import re
-from typing import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 
 import networkx as nx
 

@@ -17,7 +17,7 @@ True
 from __future__ import annotations
 
 import io
-from typing import Mapping
+from collections.abc import Mapping
 
 from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg

@@ -12,8 +12,9 @@ from __future__ import annotations
 import os
 import re
 import shutil
+from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterator, Mapping
+from typing import TYPE_CHECKING, Any
 
 from kg.errors import QueryError, StoreError
 from kg.store.sparql import QueryResult, from_oxigraph, to_term
@@ -128,7 +129,7 @@ class EmbeddedStore:
     # -- building
     @classmethod
     def create(cls, path: str | Path, ntriples: bytes | str | Path, *,
-               optimize: bool = False, lenient: bool = False) -> "EmbeddedStore":
+               optimize: bool = False, lenient: bool = False) -> EmbeddedStore:
         """Bulk-load N-Triples (bytes, or a file) into a new store at ``path``.
 
         The store is written to a temporary folder beside ``path`` and renamed
@@ -144,7 +145,7 @@ class EmbeddedStore:
             return builder.commit()
 
     @classmethod
-    def memory(cls, ntriples: bytes | str | Path = b"") -> "EmbeddedStore":
+    def memory(cls, ntriples: bytes | str | Path = b"") -> EmbeddedStore:
         """An in-memory store holding ``ntriples``."""
         store = cls(None)
         if ntriples:
@@ -200,7 +201,7 @@ class EmbeddedStore:
                 st.flush()
             del self._store, st
 
-    def __enter__(self) -> "EmbeddedStore":
+    def __enter__(self) -> EmbeddedStore:
         return self
 
     def __exit__(self, *exc) -> None:
@@ -220,7 +221,7 @@ class EmbeddedStore:
         return data
 
     @property
-    def oxigraph(self) -> "pyoxigraph.Store":
+    def oxigraph(self) -> pyoxigraph.Store:
         """The underlying :class:`pyoxigraph.Store` (for callers who need more)."""
         return self._store
 
@@ -264,7 +265,7 @@ class StoreBuilder:
             shutil.rmtree(self.tmp, ignore_errors=True)
             self.done = True
 
-    def __enter__(self) -> "StoreBuilder":
+    def __enter__(self) -> StoreBuilder:
         return self
 
     def __exit__(self, *exc) -> None:

@@ -22,8 +22,9 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Callable, Mapping, cast
+from typing import cast
 
 from kg.errors import StoreError
 from kg.util.safetext import UNPRINTABLE, one_line
@@ -200,7 +201,7 @@ class _DeadlineSocket:
         return io.BufferedReader(_DeadlineReader(self._sock, self._clock))
 
 
-def _deadline_handlers(holder: "HttpClient") -> list:
+def _deadline_handlers(holder: HttpClient) -> list:
     """urllib handlers whose connections obey ``holder.clock`` (connect, read and total)."""
 
     class Connection(http.client.HTTPConnection):

@@ -21,7 +21,8 @@ from __future__ import annotations
 import os
 import time
 import urllib.parse
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from kg.errors import QueryError, StoreError
 from kg.store.http import (
@@ -192,7 +193,7 @@ class RemoteStore:
     def close(self) -> None:
         """Nothing to release (each request is its own connection)."""
 
-    def __enter__(self) -> "RemoteStore":
+    def __enter__(self) -> RemoteStore:
         return self
 
     def __exit__(self, *exc) -> None:

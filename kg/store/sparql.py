@@ -16,8 +16,9 @@ store; a remote store makes them with :func:`pyoxigraph.parse_query_results`.
 from __future__ import annotations
 
 import sys
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping, Protocol
+from typing import Any, Protocol
 from typing import Literal as TLiteral
 
 from kg.errors import QueryError

@@ -16,7 +16,8 @@ variable:
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from kg.errors import QueryError
 from kg.store.sparql import to_term

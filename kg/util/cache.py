@@ -18,9 +18,10 @@ import os
 import pickle
 import sys
 import tempfile
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable, Iterable, TypeVar
+from typing import TypeVar
 
 __all__ = ["cache_dir", "cached", "digest"]
 

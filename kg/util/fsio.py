@@ -9,10 +9,11 @@ from __future__ import annotations
 import os
 import secrets
 import tempfile
+from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
-from typing import IO, Iterator
+from typing import IO
 
 
 @lru_cache(maxsize=1)

@@ -10,7 +10,7 @@ options (:func:`vis_options`: no physics, straight edges).
 from __future__ import annotations
 
 from collections import Counter
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 import networkx as nx
 

@@ -134,9 +134,9 @@ def _controls_html(controls: dict) -> str:
                        hi=int(m["max"]), v=int(m["value"])))
     scope = controls.get("scope")
     if scope:
-        out.append('<label>Show <select id="kg-scope"><option value="top" selected>{s}</option>'
-                   '<option value="all">everyone</option></select></label>'.format(
-                       s=escape(str(scope))))
+        shown = escape(str(scope))
+        out.append(f'<label>Show <select id="kg-scope"><option value="top" selected>{shown}</option>'
+                   '<option value="all">everyone</option></select></label>')
     return "\n".join(out)
 
 

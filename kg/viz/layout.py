@@ -29,7 +29,7 @@ Examples
 from __future__ import annotations
 
 import math
-from typing import Hashable
+from collections.abc import Hashable
 
 import networkx as nx
 import numpy as np

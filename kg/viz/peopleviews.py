@@ -10,7 +10,8 @@ Each person lists their papers (the view's paper table) for the page's panel.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import networkx as nx
 

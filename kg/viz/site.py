@@ -12,8 +12,8 @@ Examples
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from html import escape
-from typing import Iterable, Mapping
 from urllib.parse import quote
 
 from kg import outputs

@@ -6,9 +6,9 @@ paper's own voice ("robust and conjugate Gaussian process (RCGP) regression").
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Sequence
 
 from kg.extract.acronyms import AcronymPair
 from kg.extract.proposals.classify import cue_types, names_a_thing, type_after

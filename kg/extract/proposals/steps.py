@@ -7,8 +7,9 @@ text and the :class:`~kg.extract.proposals.rules.Rule` it serves.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
-from typing import Callable, Iterable, Protocol, Sequence, Union
+from typing import Protocol, Union
 
 from kg.extract.acronyms import AcronymPair
 from kg.extract.discover import AND_PAIR_NOUNS, DATASET_CUES
