@@ -256,7 +256,7 @@ class Mention:
         'llm'
         """
         canonical = obj["canonical"] if "canonical" in obj else obj.get("text", "")
-        return cls(text=obj["text"] if "text" in obj else canonical, canonical=canonical,
+        return cls(text=obj.get("text", canonical), canonical=canonical,
                    type=obj.get("type", "other"), start=int(obj.get("start", 0)),
                    end=int(obj.get("end", 0)), proposed=bool(obj.get("proposed")),
                    key=obj["key"] if "key" in obj else entity_key(canonical),

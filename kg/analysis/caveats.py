@@ -195,7 +195,7 @@ def homonym_suspects(h: IGraph, top: int = 5, examined: int = HOMONYM_EXAMINED) 
     order = [v for v in order[:examined] if degree[v] > 0]
     clustering = g.transitivity_local_undirected(order, mode="zero") if order else []
     found = []
-    for v, cc in zip(order, clustering):
+    for v, cc in zip(order, clustering, strict=True):
         nbrs = g.neighbors(v)
         sizes = sorted((len(c) for c in g.induced_subgraph(nbrs).connected_components()),
                        reverse=True)

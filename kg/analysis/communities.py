@@ -95,8 +95,8 @@ def modularity(G: nx.Graph | None, membership: Mapping, weight: str | None = "we
 def _partition(method: str, G: nx.Graph, raw: list[int], h: IGraph, seed: int) -> Partition:
     mem = relabel(raw)
     sizes = Counter(mem)
-    q = modularity(G, dict(zip(h.keys, mem)), h=h)
-    return Partition(method=method, membership=dict(zip(h.keys, mem)),
+    q = modularity(G, dict(zip(h.keys, mem, strict=True)), h=h)
+    return Partition(method=method, membership=dict(zip(h.keys, mem, strict=True)),
                      sizes=tuple(sizes[i] for i in range(len(sizes))), modularity=q, seed=seed)
 
 

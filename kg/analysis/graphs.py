@@ -150,7 +150,7 @@ class CoauthorData:
         # is several times faster on a million edges.
         adj = G._adj
         for u, v, n, w in zip(self.source.tolist(), self.target.tolist(),
-                              self.edge_papers.tolist(), self.edge_weight.tolist()):
+                              self.edge_papers.tolist(), self.edge_weight.tolist(), strict=True):
             d = {"papers": n, "weight": w}
             adj[keys[u]][keys[v]] = d
             adj[keys[v]][keys[u]] = d

@@ -28,7 +28,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Union
+from typing import TYPE_CHECKING, Any
 
 from kg import outputs
 from kg.analysis.records import CoauthorReport
@@ -47,7 +47,7 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["CoauthorStageResult", "NetworkFiles", "write_coauthors", "write_network_files",
            "stage_outputs", "tables", "track_build"]
 
-Content = Union[str, bytes, Iterable[str]]
+Content = str | bytes | Iterable[str]
 
 
 @dataclass(frozen=True, eq=False)

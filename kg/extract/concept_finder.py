@@ -400,9 +400,8 @@ def head_concept(name: str, index: ConceptIndex) -> str | None:
         most += 1
     for k in range(most, 0, -1):
         tail = parts[len(parts) - k:]
-        if k == 1:
-            if tail[0] in index.acronyms:
-                return index.acronyms[tail[0]]
+        if k == 1 and tail[0] in index.acronyms:
+            return index.acronyms[tail[0]]
         step = index.steps.get(phrase_key(" ".join(tail), index.spelling))
         if step is not None and step[0] is not None and (
                 k > 1 or index.vocab.concepts[step[0]].single):

@@ -120,7 +120,7 @@ def build(rows: list[dict]) -> Gazetteer:
             source=row["source"], kind=row.get("kind"),
         )
     alias_owner: dict[str, list[str]] = {}
-    for key, row in by_name.items():
+    for key in by_name:
         for alias in g.entities[key].aliases:
             ak = entity_key(alias)
             if ak and ak != key:

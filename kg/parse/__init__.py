@@ -132,7 +132,7 @@ def read_corpus(
     given = [Path(p) for p in paths]
     labels = [_label(p) for p in given]
     names = recorded_names(given, labels)
-    for p, label in zip(given, labels):
+    for p, label in zip(given, labels, strict=True):
         e, w, s = read_entries(p, format=format, max_bytes=max_bytes, label=label)
         name = names[label]
         entries += e if name == label else [
@@ -158,7 +158,7 @@ def recorded_names(paths: Sequence[Path], labels: Sequence[str]) -> dict[str, st
     for label in labels:
         groups.setdefault(base[label], set()).add(label)
     names = {}
-    for path, label in zip(paths, labels):
+    for path, label in zip(paths, labels, strict=True):
         if len(groups[base[label]]) == 1:
             names[label] = base[label]
         else:

@@ -249,7 +249,8 @@ def parse_listing(text: str, label: str) -> tuple[list[Entry], list[ParseWarning
         ))
         current = None
 
-    for i, ((lineno, line, _blank), role, split) in enumerate(zip(units, roles, splits)):
+    rows = zip(units, roles, splits, strict=True)
+    for i, ((lineno, line, _blank), role, split) in enumerate(rows):
         if role != J and junk_run_start is not None:
             junk_run_start = None
         if role == T:

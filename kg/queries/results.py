@@ -146,7 +146,8 @@ def to_json(result: QueryResult) -> str:
     if result.kind == "ask":
         return json.dumps({"head": {}, "boolean": bool(result.boolean)}) + "\n"
     _only_select(result)
-    bindings = [{v: _json_term(t) for v, t in zip(result.variables, row) if t is not None}
+    bindings = [{v: _json_term(t)
+                 for v, t in zip(result.variables, row, strict=True) if t is not None}
                 for row in result.rows]
     doc = {"head": {"vars": list(result.variables)}, "results": {"bindings": bindings}}
     return json_for_terminal(json.dumps(doc, ensure_ascii=False)) + "\n"
@@ -196,7 +197,7 @@ def to_table(result: QueryResult, max_width: int = 60) -> str:
     widths = [max([_width(h)] + [_width(r[i]) for r in rows]) for i, h in enumerate(header)]
 
     def line(cells):
-        padded = [c + " " * (w - _width(c)) for c, w in zip(cells, widths)]
+        padded = [c + " " * (w - _width(c)) for c, w in zip(cells, widths, strict=True)]
         return "  ".join(padded).rstrip()
 
     out = [line(header), line(["-" * w for w in widths])]

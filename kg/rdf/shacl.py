@@ -474,7 +474,7 @@ def validate_store(store: SparqlStore, shapes: rdflib.Graph | None = None, *,
     queries = list(screens)
     counts = _map(lambda q: store.query(_PROLOGUE + q), queries, threads)
     failing: dict[int, set[str]] = {}
-    for sparql, res in zip(queries, counts):
+    for sparql, res in zip(queries, counts, strict=True):
         if res.rows and _int(res.rows[0][0]):
             for i, components in screens[sparql]:
                 failing.setdefault(i, set()).update(components)

@@ -338,7 +338,7 @@ def overview_map(build: Build, *, target: int = OVERVIEW_TERMS, seed: int = 0,
     in_track = [Counter(track_of[pid] for pid in t.papers if pid in track_of) for t in terms]
     for label, tp in by_track.items():
         cands = []
-        for t, per_track in zip(terms, in_track):
+        for t, per_track in zip(terms, in_track, strict=True):
             c = per_track[label]
             if c >= min_both:
                 cands.append((-association_strength(c, len(tp), len(t.papers), total), t.key, c))

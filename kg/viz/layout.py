@@ -174,7 +174,7 @@ def layout(G: nx.Graph, *, seed: int = 0, spacing: float = SPACING,
         for i in row:
             nodes, xy, _ = placed[i]
             cx, cy = x + cells[i] / 2, y + height / 2
-            for v, (px, py) in zip(nodes, xy):
+            for v, (px, py) in zip(nodes, xy, strict=True):
                 out[v] = (int(round(cx + px)), int(round(cy + py)))
             x += cells[i]
         y += height

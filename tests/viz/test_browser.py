@@ -395,7 +395,7 @@ def test_panels_show_paper_ids_and_list_papers_first(browser, rendered):
             page.js("String(window.getSelection())") == paper["pid"]
     finally:
         page.close()
-    for name, group in (("coauthors", None), ("entity", None)):
+    for name in ("coauthors", "entity"):
         net, path = rendered[name]
         node = max((n for n in net.nodes if n.get("p")), key=lambda n: (len(n["p"]), n["name"]))
         page = Page(browser, path)

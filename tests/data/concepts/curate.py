@@ -276,9 +276,8 @@ def from_sources(vocab: Path, lists: Lists) -> list[Draft]:
                 ctype = "model_class" if label.split()[-1] in MODEL_HEADS else "method"
             elif ctype == "task" and label.split()[-1] in TASK_LIST_MODEL_HEADS:
                 ctype = "model_class"   # a task list's "stochastic block model" is a model
-            if " " not in label and "-" not in label:
-                if label.lower() not in lists.one_word:
-                    continue
+            if " " not in label and "-" not in label and label.lower() not in lists.one_word:
+                continue
             forms, acronyms = _split_aliases(label, aliases, lists)
             drafts.append(Draft(id=slug(label), label=label, type=ctype, source=rec["source"],
                                 source_id=rec.get("source_id"), forms=forms, acronyms=acronyms,
@@ -306,10 +305,10 @@ def merge(drafts: list[Draft], extras: list[Draft]) -> dict[str, Draft]:
         if have is None:
             by_key[k] = d
             continue
-        if k in extra_keys and have.source == "kg" and have.source_id is None and d.source != "kg":
-            # an extra that refines a source record keeps the record's provenance
-            if not have.keep_kg:
-                have.source, have.source_id = d.source, d.source_id
+        # an extra that refines a source record keeps the record's provenance
+        if (k in extra_keys and have.source == "kg" and have.source_id is None
+                and d.source != "kg" and not have.keep_kg):
+            have.source, have.source_id = d.source, d.source_id
         for f in d.forms:
             if f not in have.forms and norm(f) != k:
                 have.forms.append(f)
