@@ -15,6 +15,7 @@ Lines that fit nowhere are skipped with a warning naming their line.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from kg.models import ParseWarning, Source
 from kg.parse.records import Entry, marker_warning, read_track, split_authors, split_authors_full
@@ -203,8 +204,9 @@ def label_lines(units: list[tuple[int, str, bool]]) -> tuple[list[int], list]:
     return roles, splits
 
 
-def parse_listing(text: str, label: str) -> tuple[list[Entry], list[ParseWarning], int]:
-    """Parse listing text into entries, warnings and the count of skipped entries."""
+def _units(text: str) -> list[tuple[int, str, bool]]:
+    """The non-blank lines of a listing as ``(lineno, text, blank_before)``, without
+    its first title line."""
     units: list[tuple[int, str, bool]] = []
     blank = True
     title_seen = False
@@ -219,34 +221,59 @@ def parse_listing(text: str, label: str) -> tuple[list[Entry], list[ParseWarning
             continue
         units.append((lineno, line, blank))
         blank = False
+    return units
 
+
+def _entry(current: dict[str, Any], label: str, warnings: list[ParseWarning]) -> Entry:
+    """The entry of the lines gathered for one paper (its track, author and abstract
+    lines); a marker of missing authors in the author line is warned about."""
+    a, t = current["authors"], current["track"]
+    track = read_track(t[1], Source(label, t[0]), warnings) if t else None
+    authors, truncated = (a[2] or split_authors(a[1])) if a else ((), False)
+    if a and any(m in a[1] for m in ("等", "et al", "...", "…")):
+        authors, truncated, dropped = split_authors_full(a[1])
+        if dropped:
+            warnings.append(marker_warning(Source(label, a[0]), dropped))
+    return Entry(
+        authors=authors,
+        authors_truncated=truncated,
+        abstract=" ".join(current["abstract"]),
+        track=track,
+        source=Source(label, current["line"]),
+    )
+
+
+def _skipped_warning(label: str, lineno: int, line: str,
+                     pending: list[tuple[str, int]]) -> ParseWarning:
+    """The warning of the first junk line of a run, after the track and author
+    lines it leaves without an abstract (``pending``: which and where)."""
+    if pending:  # the entry's place is its first line; say which line failed
+        return ParseWarning(
+            label, pending[0][1],
+            f"skipped entry: line {lineno} after its "
+            + " and ".join(f"{w} line" for w, _ in pending)
+            + f" is not an abstract: {_preview(line)}")
+    return ParseWarning(
+        label, lineno,
+        f"skipped line that is not a track, author line or abstract: {_preview(line)}")
+
+
+def parse_listing(text: str, label: str) -> tuple[list[Entry], list[ParseWarning], int]:
+    """Parse listing text into entries, warnings and the count of skipped entries."""
+    units = _units(text)
     roles, splits = label_lines(units)
     entries: list[Entry] = []
     warnings: list[ParseWarning] = []
     skipped = 0
-    track_line: tuple | None = None   # (lineno, text, None)
-    author_line: tuple | None = None  # (lineno, text, split or None)
-    current: dict | None = None
+    track_line: tuple[int, str, None] | None = None
+    author_line: tuple[int, str, Any] | None = None  # (lineno, text, split or None)
+    current: dict[str, Any] | None = None
     junk_run_start: int | None = None
 
     def flush() -> None:
         nonlocal current
-        if current is None:
-            return
-        a, t = current["authors"], current["track"]
-        track = read_track(t[1], Source(label, t[0]), warnings) if t else None
-        authors, truncated = (a[2] or split_authors(a[1])) if a else ((), False)
-        if a and any(m in a[1] for m in ("等", "et al", "...", "…")):
-            authors, truncated, dropped = split_authors_full(a[1])
-            if dropped:
-                warnings.append(marker_warning(Source(label, a[0]), dropped))
-        entries.append(Entry(
-            authors=authors,
-            authors_truncated=truncated,
-            abstract=" ".join(current["abstract"]),
-            track=track,
-            source=Source(label, current["line"]),
-        ))
+        if current is not None:
+            entries.append(_entry(current, label, warnings))
         current = None
 
     rows = zip(units, roles, splits, strict=True)
@@ -286,17 +313,7 @@ def parse_listing(text: str, label: str) -> tuple[list[Entry], list[ParseWarning
             if junk_run_start is None:
                 junk_run_start = lineno
                 skipped += 1
-                if pending:  # the entry's place is its first line; say which line failed
-                    warnings.append(ParseWarning(
-                        label, pending[0][1],
-                        f"skipped entry: line {lineno} after its "
-                        + " and ".join(f"{w} line" for w, _ in pending)
-                        + f" is not an abstract: {_preview(line)}"))
-                else:
-                    warnings.append(ParseWarning(
-                        label, lineno,
-                        f"skipped line that is not a track, author line or abstract: "
-                        f"{_preview(line)}"))
+                warnings.append(_skipped_warning(label, lineno, line, pending))
     flush()
     for x in (track_line, author_line):
         if x is not None:
