@@ -307,22 +307,7 @@ def make_build(n_papers: int, seed: int = 0, *, file: str | None = None) -> Buil
         for _ in range(k):
             a = -1
             if slots and rand() >= p_new:
-                for _try in range(4):
-                    if chosen and rand() < CO_AUTHOR_REUSE:
-                        mate = chosen[rng.randrange(len(chosen))]
-                        past = papers_of[mate]
-                        if past:
-                            pa = paper_authors[past[rng.randrange(len(past))]]
-                            cand = pa[rng.randrange(len(pa))]
-                        else:
-                            cand = _recent(slots, rand)
-                    else:
-                        cand = _recent(slots, rand)
-                    n_cand = len(papers_of[cand])
-                    if cand not in chosen and (n_cand <= SOFT_CAP
-                                               or rand() < (SOFT_CAP / n_cand) ** 0.6):
-                        a = cand
-                        break
+                a = _returning_author(rng, chosen, slots, papers_of, paper_authors)
             if a < 0:
                 a = len(author_names)
                 author_names.append(names.new())
@@ -366,6 +351,28 @@ def make_build(n_papers: int, seed: int = 0, *, file: str | None = None) -> Buil
 
     corpus = Corpus(papers=tuple(papers), entries=n_papers, files=(file,))
     return Build(corpus=corpus, extractions=extractions)
+
+
+def _returning_author(rng: random.Random, chosen: list[int], slots: list[int],
+                      papers_of: list[list[int]], paper_authors: list[list[int]]) -> int:
+    """An author met before for the paper being written (four tries: a co-author of
+    one already chosen, else a recent one; a prolific one less often), or -1."""
+    rand = rng.random
+    for _try in range(4):
+        if chosen and rand() < CO_AUTHOR_REUSE:
+            mate = chosen[rng.randrange(len(chosen))]
+            past = papers_of[mate]
+            if past:
+                pa = paper_authors[past[rng.randrange(len(past))]]
+                cand = pa[rng.randrange(len(pa))]
+            else:
+                cand = _recent(slots, rand)
+        else:
+            cand = _recent(slots, rand)
+        n_cand = len(papers_of[cand])
+        if cand not in chosen and (n_cand <= SOFT_CAP or rand() < (SOFT_CAP / n_cand) ** 0.6):
+            return cand
+    return -1
 
 
 def _abstract(rng, vocab, vocab_cw, fillers) -> tuple[str, tuple[Mention, ...]]:
