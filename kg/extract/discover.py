@@ -10,6 +10,7 @@ keeps those whose long form names a model, method or dataset.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib.resources import files
@@ -86,7 +87,7 @@ def name_shaped(word: str) -> bool:
         c.isupper() for c in word)
 
 
-def cue_type(words) -> str | None:
+def cue_type(words: Iterable[str]) -> str | None:
     """The type the first cue noun among ``words`` implies ('model', 'method',
     'dataset'), or None.
 

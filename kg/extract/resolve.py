@@ -14,13 +14,13 @@ from itertools import compress
 
 from kg.extract.acronyms import AcronymPair
 from kg.extract.discover import Discovery, name_shaped, not_entities
-from kg.extract.gazetteer import Gazetteer
+from kg.extract.gazetteer import Form, Gazetteer
 from kg.extract.guards import in_any, is_setting, url_spans
 from kg.extract.heads import head_type, heads
 from kg.extract.proposals import Proposal
 from kg.extract.ruler import Match
 from kg.identity import entity_key, own_key, singular_key
-from kg.models import Alias, Mention
+from kg.models import Alias, Entity, Mention
 
 _NOT_AFTER = re.compile(r"^\)?\s*(?:theory|theorem|hypothesis|law|condition|conditions|equation|"
                         r"equations|property|score|metric|rate|ratio|problem|problems|setting)\b")
@@ -78,7 +78,7 @@ def _same_long_form(a: str, b: str) -> bool:
     return bool(wa and wb) and 2 * len(wa & wb) >= max(len(wa), len(wb))
 
 
-def _short_form_entity(gaz: Gazetteer, key: str, long: str):
+def _short_form_entity(gaz: Gazetteer, key: str, long: str) -> Form | None:
     """The gazetteer entry of an acronym, unless the entry spells out another
     long form: "multi-party computation (MPC)" is no Model Predictive Control."""
     f = gaz.lookup(key) or gaz.lookup(singular_key(key))
@@ -141,7 +141,8 @@ _GENERIC_ENDINGS = ("algorithm", "algorithms", "method", "methods", "model", "mo
                     "frameworks", "architecture", "architectures", "suite")
 
 
-def _without_generic_head(text: str, start: int, end: int, ent, gaz: Gazetteer) -> int:
+def _without_generic_head(text: str, start: int, end: int, ent: Entity,
+                          gaz: Gazetteer) -> int:
     """The end of a known name without a generic head that is no part of it:
     "Bradley-Terry model" -> "Bradley-Terry", "EM algorithm" -> "EM", but
     "Segment Anything Model" (SAM) and "Gaussian Mixture Model" (GMM) stay whole."""

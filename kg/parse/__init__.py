@@ -17,7 +17,7 @@ from pathlib import Path
 from kg.errors import ParseError
 from kg.models import Corpus, Paper, ParseWarning, Source
 from kg.parse.decode import STDIN, decode, read_bytes
-from kg.parse.records import Entry, merge_entries
+from kg.parse.records import Entry, ParsedEntries, merge_entries
 
 FORMATS = ("listing", "json", "jsonl", "csv", "tsv", "bibtex")
 _EXTENSIONS = {
@@ -76,7 +76,7 @@ def _label(path: Path) -> str:
 def read_entries(
     path: str | Path, *, format: str | None = None, max_bytes: int | None = None,
     label: str | None = None,
-) -> tuple[list[Entry], list[ParseWarning], int]:
+) -> ParsedEntries:
     """Entries of one file, with warnings and the count of skipped entries."""
     path = Path(path)
     label = label or _label(path)
@@ -94,7 +94,7 @@ def read_entries(
     elif fmt in ("csv", "tsv"):
         from kg.parse.json_csv import parse_delimited
 
-        def fn(text: str, label: str) -> tuple[list[Entry], list[ParseWarning], int]:
+        def fn(text: str, label: str) -> ParsedEntries:
             return parse_delimited(text, label, "," if fmt == "csv" else "\t")
     else:
         from kg.parse.bibtex import parse_bibtex as fn

@@ -18,7 +18,14 @@ import re
 from typing import Any
 
 from kg.models import ParseWarning, Source
-from kg.parse.records import Entry, marker_warning, read_track, split_authors, split_authors_full
+from kg.parse.records import (
+    Entry,
+    ParsedEntries,
+    marker_warning,
+    read_track,
+    split_authors,
+    split_authors_full,
+)
 
 TITLE_LINES = frozenset({"论文检索"})
 
@@ -152,13 +159,17 @@ _CONT_NO_BLANK = 0.5       # a hard-wrapped abstract continues on the next line
 _CONT_AFTER_BLANK = 9.0    # an abstract that continues after a blank line
 
 
-def label_lines(units: list[tuple[int, str, bool]]) -> tuple[list[int], list]:
+#: an author line's split: the names and whether the list was cut, or None
+_Split = tuple[tuple[str, ...], bool] | None
+
+
+def label_lines(units: list[tuple[int, str, bool]]) -> tuple[list[int], list[_Split]]:
     """Assign a role to each non-blank line ``(lineno, text, blank_before)``.
 
     Returns the roles and, per line, its split as an author line (or None).
     """
     n = len(units)
-    splits: list = []
+    splits: list[_Split] = []
     if n == 0:
         return [], splits
     # pT..pJ: cost of the best labelling of the lines so far ending in that role;
@@ -258,7 +269,7 @@ def _skipped_warning(label: str, lineno: int, line: str,
         f"skipped line that is not a track, author line or abstract: {_preview(line)}")
 
 
-def parse_listing(text: str, label: str) -> tuple[list[Entry], list[ParseWarning], int]:
+def parse_listing(text: str, label: str) -> ParsedEntries:
     """Parse listing text into entries, warnings and the count of skipped entries."""
     units = _units(text)
     roles, splits = label_lines(units)
@@ -266,7 +277,7 @@ def parse_listing(text: str, label: str) -> tuple[list[Entry], list[ParseWarning
     warnings: list[ParseWarning] = []
     skipped = 0
     track_line: tuple[int, str, None] | None = None
-    author_line: tuple[int, str, Any] | None = None  # (lineno, text, split or None)
+    author_line: tuple[int, str, _Split] | None = None
     current: dict[str, Any] | None = None
     junk_run_start: int | None = None
 

@@ -79,7 +79,8 @@ def cached(name: str, files: Iterable[Path], make: Callable[[], T], extra: str =
         return make()
     path = folder / f"{name}-{digest(files, extra)}.pickle"
     try:
-        return pickle.loads(path.read_bytes())
+        value: T = pickle.loads(path.read_bytes())   # what make() gave when it was stored
+        return value
     except FileNotFoundError:
         pass
     except Exception:  # noqa: BLE001 - a damaged entry is made again

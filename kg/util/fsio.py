@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from functools import lru_cache
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 
 @lru_cache(maxsize=1)
@@ -53,7 +53,7 @@ def fresh_dir(parent: str | Path, prefix: str) -> Path:
 
 
 @contextmanager
-def atomic_open(path: str | Path, mode: str = "w", encoding: str | None = "utf-8") -> Iterator[IO]:
+def atomic_open(path: str | Path, mode: str = "w", encoding: str | None = "utf-8") -> Iterator[IO[Any]]:
     """Open a temporary file beside ``path``; rename it over ``path`` on success."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
