@@ -89,7 +89,7 @@ def _hints(cls: type) -> dict[str, Any]:
 class Record:
     """Base of the report's dataclasses: JSON in and out, in field order."""
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The JSON object (a dict, keys in field order; optional ``None`` fields left out)."""
         out = {}
         for f in fields(self):  # type: ignore[arg-type]
