@@ -41,7 +41,7 @@ def error_text(exc: BaseException) -> str:
 _UNPROJECTED = re.compile(r"variable [?$](\w+) in its \w* ?projection")
 
 
-def run_query(store, sparql: str, bindings: Mapping[str, Any] | None = None) -> QueryResult:
+def run_query(store: pyoxigraph.Store, sparql: str, bindings: Mapping[str, Any] | None = None) -> QueryResult:
     """Run ``sparql`` on a pyoxigraph ``Store`` with ``bindings`` given to the engine.
 
     A projected variable is substituted by the engine; one the query uses
@@ -56,7 +56,8 @@ def run_query(store, sparql: str, bindings: Mapping[str, Any] | None = None) -> 
     check_parameters(sparql, terms)
     inline: dict[str, Any] = {}
     while True:
-        subs = {ox.Variable(k): t for k, t in terms.items() if k not in inline}
+        subs: dict[ox.Variable, ox.NamedNode | ox.BlankNode | ox.Literal | ox.Triple] = {
+            ox.Variable(k): t for k, t in terms.items() if k not in inline}
         text = with_bindings(sparql, inline) if inline else sparql
         try:
             return from_oxigraph(store.query(text, substitutions=subs or None))
@@ -204,11 +205,11 @@ class EmbeddedStore:
     def __enter__(self) -> EmbeddedStore:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
     # -- for exporters
-    def triples(self) -> Iterator:
+    def triples(self) -> Iterator[pyoxigraph.Quad]:
         """Every triple of the default graph (pyoxigraph quads)."""
         yield from self._store
 
@@ -268,5 +269,5 @@ class StoreBuilder:
     def __enter__(self) -> StoreBuilder:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.abort()

@@ -22,7 +22,7 @@ import os
 import time
 import urllib.parse
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kg.errors import QueryError, StoreError
 from kg.store.http import (
@@ -36,6 +36,9 @@ from kg.store.http import (
 from kg.store.sparql import QueryResult, from_oxigraph
 from kg.store.sparql_text import check_parameters, sparql_term, with_bindings
 from kg.util.safetext import one_line
+
+if TYPE_CHECKING:
+    import pyoxigraph as ox
 
 __all__ = ["QUERY_TIMEOUT", "RemoteStore", "graph_node"]
 
@@ -157,15 +160,16 @@ class RemoteStore:
         return int(r.rows[0][0].value)
 
     def update(self, sparql_update: str, *, url: str | None = None, what: str = "the update",
-               **options) -> None:
+               total: float | None = None, retries: int | None = None,
+               read: float | None | str = "default") -> None:
         """Send a SPARQL Update request (to ``url``, default :attr:`update_endpoint`).
 
-        ``options`` go to the HTTP client: ``total``, ``retries``, ``read``.
+        ``total``, ``retries`` and ``read`` go to the HTTP client.
         """
         self.http.request("POST", url or self.update_endpoint,
                            urllib.parse.urlencode({"update": sparql_update}).encode("utf-8"),
                            {"Content-Type": "application/x-www-form-urlencoded",
-                            "Accept": "*/*"}, what, **options)
+                            "Accept": "*/*"}, what, total=total, retries=retries, read=read)
 
     def update_candidates(self) -> list[str]:
         """Where SPARQL Update may go, most likely first.
@@ -196,11 +200,11 @@ class RemoteStore:
     def __enter__(self) -> RemoteStore:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
 
-def graph_node(text: str):
+def graph_node(text: str) -> ox.NamedNode:
     """A graph IRI as a pyoxigraph term; a one-line StoreError if it is not a valid IRI."""
     import pyoxigraph as ox
 
