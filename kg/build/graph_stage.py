@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable, Iterator, Mapping
-from contextlib import nullcontext
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -41,6 +41,7 @@ from kg.util.progress import Progress
 
 if TYPE_CHECKING:  # pragma: no cover
     import networkx as nx
+    from rich.console import RenderableType
 
     from kg.analysis import CoauthorAnalysis, NetworkAnalysis
 
@@ -91,7 +92,7 @@ def _timed(chunks: Iterable[str], products: _Products, key: str) -> Iterator[str
         yield chunk
 
 
-def _outputs(build: Build, products: _Products, *, corpus: BuildSummary | Mapping | None,
+def _outputs(build: Build, products: _Products, *, corpus: BuildSummary | Mapping[str, Any] | None,
              seed: int, progress: Progress | None, exports: bool
              ) -> Iterator[tuple[str, Content]]:
     """Every file of the stage, lazily; what it makes along the way goes into ``products``."""
@@ -106,7 +107,7 @@ def _outputs(build: Build, products: _Products, *, corpus: BuildSummary | Mappin
                               exports=exports)
 
 
-def _stage(progress: Progress | None, description: str):
+def _stage(progress: Progress | None, description: str) -> AbstractContextManager[None]:
     return progress.stage(description) if progress is not None else nullcontext()
 
 
@@ -147,7 +148,7 @@ def _network_outputs(net: NetworkAnalysis, corpus: Corpus, products: _Products, 
 
 
 def _build_outputs(net: NetworkAnalysis, build: Build, products: _Products, *,
-                   corpus: BuildSummary | Mapping | None, progress: Progress | None,
+                   corpus: BuildSummary | Mapping[str, Any] | None, progress: Progress | None,
                    exports: bool) -> Iterator[tuple[str, Content]]:
     """The files that need the extractions too: the report and the knowledge graph."""
     from kg.analysis import content_tables, extraction_summary, with_extractions
@@ -281,8 +282,8 @@ def write_coauthors(build: Build, out: str | Path, *, corpus: BuildSummary | Non
                                timings=timings)
 
 
-def stage_outputs(build: Build, *, corpus_summary: BuildSummary | Mapping | None = None,
-                  seed: int = 0, progress=None, exports: bool = True
+def stage_outputs(build: Build, *, corpus_summary: BuildSummary | Mapping[str, Any] | None = None,
+                  seed: int = 0, progress: Progress | None = None, exports: bool = True
                   ) -> Iterator[tuple[str, Content]]:
     """Every file of the graph stage, lazily, as ``(relative name, content)``.
 
@@ -324,7 +325,7 @@ def track_build(build: Build, track: str) -> Build:
                                              if k in ids})
 
 
-def tables(report: CoauthorReport | Mapping) -> list:
+def tables(report: CoauthorReport | Mapping[str, Any]) -> list[RenderableType]:
     """The co-authorship report as rich renderables (for ``kg coauthors``).
 
     Names are wrapped in :class:`rich.text.Text`, so brackets in a name are
@@ -336,10 +337,10 @@ def tables(report: CoauthorReport | Mapping) -> list:
 
     from kg.util.safetext import for_terminal
 
-    def Text(s: str, **kw) -> _Text:  # names are data: no control sequence reaches the terminal
-        return _Text(for_terminal(s), **kw)
+    def Text(s: str, style: str = "") -> _Text:  # names are data: no control sequence reaches the terminal
+        return _Text(for_terminal(s), style=style)
 
-    def num(x, digits: int = 4) -> str:
+    def num(x: float | None, digits: int = 4) -> str:
         if x is None:
             return "n/a"
         if isinstance(x, int):
@@ -349,7 +350,7 @@ def tables(report: CoauthorReport | Mapping) -> list:
     r = CoauthorReport.from_json(report)
     prod, net, cav = r.productivity, r.network, r.caveats
     lc = net.largest_component
-    out: list = []
+    out: list[RenderableType] = []
 
     t = Table(title="Co-authorship network", show_header=True, header_style="bold")
     t.add_column("measure")
