@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
 import networkx as nx
@@ -251,7 +251,7 @@ def _term_tooltip(t: Term, kind: str, ix: BuildIndex, cluster: int | None) -> st
 
 
 def _add_people(G: nx.Graph, build: Build, ix: BuildIndex, terms: list[Term],
-                paper_no: dict[str, int], seed: int) -> dict:
+                paper_no: dict[str, int], seed: int) -> dict[Hashable, tuple[int, int]]:
     """Each author, linked to the three most frequent terms of their papers."""
     rank = {t.key: i for i, t in enumerate(terms)}
     of_paper: dict[str, list[str]] = {}
@@ -269,7 +269,7 @@ def _add_people(G: nx.Graph, build: Build, ix: BuildIndex, terms: list[Term],
     return {}
 
 
-def _place_people(G: nx.Graph, pos: dict) -> None:
+def _place_people(G: nx.Graph, pos: dict[Hashable, tuple[int, int]]) -> None:
     """People at the centre of their terms, on a small spiral so they do not stack."""
     placed = 0
     for v in list(G):
