@@ -23,22 +23,28 @@ True
 from __future__ import annotations
 
 import os
-from collections.abc import Collection, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, replace
 from importlib.resources import files
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from kg.errors import ValidationError
 from kg.rdf.vocab import PREFIXES
 
 if TYPE_CHECKING:  # pragma: no cover
+    import pyoxigraph as ox
     import rdflib
 
     from kg.store.sparql import SparqlStore
 
 __all__ = ["Check", "ValidationReport", "Violation", "check", "compile_shapes", "load_shapes",
            "validate_store"]
+
+#: one constraint of a property shape: (shape, focus, path, component, parameter)
+ConstraintKey = tuple[str, str, str, str, object]
+_T = TypeVar("_T")
+_R = TypeVar("_R")
 
 SH = "http://www.w3.org/ns/shacl#"
 _RDF_TYPE = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type"
@@ -123,9 +129,14 @@ def _short(iri: str) -> str:
     return f"<{iri}>"
 
 
-def _n3(term) -> str:
+def _n3(term: rdflib.term.Node) -> str:
     """An rdflib term from the shapes graph in SPARQL syntax."""
-    return term.n3()
+    text: str = term.n3()
+    return text
+
+
+def _n3_or_none(term: rdflib.term.Node | None) -> str | None:
+    return None if term is None else _n3(term)
 
 
 def _shape_int(term: object) -> int | None:
@@ -188,11 +199,11 @@ class PropertyShape:
     min_length: int | None = None
     less_than: str | None = None  # predicate, N3
 
-    def key(self, component: str) -> tuple:
+    def key(self, component: str) -> ConstraintKey:
         """One constraint: (shape, focus, path, component, parameter), for ``covered``."""
         return (self.shape, self.focus, self.path, component, getattr(self, _FIELD[component][0]))
 
-    def without(self, covered: Collection[tuple]) -> tuple[PropertyShape, int]:
+    def without(self, covered: Collection[ConstraintKey]) -> tuple[PropertyShape, int]:
         """This shape minus the constraints whose :meth:`key` is in ``covered``; how many."""
         gone: dict[str, Any] = {f: d for c, (f, d) in _FIELD.items() if self.key(c) in covered}
         return (replace(self, **gone) if gone else self), len(gone)
@@ -375,15 +386,14 @@ def property_shapes(shapes: rdflib.Graph | None = None, *, subclasses: bool = Fa
                 shape=name, path=label, focus=focus, step=step,
                 min_count=_shape_int(v(ps, RSH.minCount)) or 0,
                 max_count=_shape_int(v(ps, RSH.maxCount)),
-                datatype=_n3(v(ps, RSH.datatype)) if v(ps, RSH.datatype) is not None else None,
+                datatype=_n3_or_none(v(ps, RSH.datatype)),
                 class_=(None if cls is None else
                         _n3(cls) if not subclasses else f"?c . ?c rdfs:subClassOf* {_n3(cls)}"),
                 node_kind=str(v(ps, RSH.nodeKind)) if v(ps, RSH.nodeKind) is not None else None,
-                has_value=_n3(v(ps, RSH.hasValue)) if v(ps, RSH.hasValue) is not None else None,
-                min_inclusive=(_n3(v(ps, RSH.minInclusive))
-                               if v(ps, RSH.minInclusive) is not None else None),
+                has_value=_n3_or_none(v(ps, RSH.hasValue)),
+                min_inclusive=_n3_or_none(v(ps, RSH.minInclusive)),
                 min_length=_shape_int(v(ps, RSH.minLength)),
-                less_than=_n3(v(ps, RSH.lessThan)) if v(ps, RSH.lessThan) is not None else None,
+                less_than=_n3_or_none(v(ps, RSH.lessThan)),
             ))
     return tuple(out)
 
@@ -399,7 +409,7 @@ def compile_shapes(shapes: rdflib.Graph | None = None, *, subclasses: bool = Fal
 _PROLOGUE = "".join(f"PREFIX {p}: <{ns}>\n" for p, ns in PREFIXES.items())
 
 
-def _int(term) -> int:
+def _int(term: ox.Literal | None) -> int:
     return int(term.value) if term is not None else 0
 
 
@@ -416,7 +426,7 @@ def _run_one(store: SparqlStore, c: Check) -> tuple[list[Violation], bool]:
     return found, len(res.rows) >= SAMPLE
 
 
-def _map(fn, items: list, threads: int) -> list:
+def _map(fn: Callable[[_T], _R], items: list[_T], threads: int) -> list[_R]:
     """``[fn(x) for x in items]``, on ``threads`` threads (queries release the GIL)."""
     if threads <= 1 or len(items) <= 1:
         return [fn(x) for x in items]
@@ -439,7 +449,7 @@ def run_checks(store: SparqlStore, checks: Iterable[Check], threads: int = 1
 
 def validate_store(store: SparqlStore, shapes: rdflib.Graph | None = None, *,
                    threads: int | None = None,
-                   covered: Collection[tuple] = ()) -> ValidationReport:
+                   covered: Collection[ConstraintKey] = ()) -> ValidationReport:
     """Validate the graph in ``store`` with SPARQL (see the module docstring).
 
     Each property shape is first screened with cheap counting queries (see
