@@ -257,7 +257,8 @@ def bfs_sample(h: IGraph, component: Sequence[int], samples: int, seed: int) -> 
 
 
 def distance_stats(h: IGraph, component: Sequence[int], *, exact_limit: int = EXACT_LIMIT,
-                   samples: int = SAMPLES, seed: int = 0, sample: BfsSample | None = None) -> JsonObject:
+                   samples: int = SAMPLES, seed: int = 0, sample: BfsSample | None = None
+                   ) -> JsonObject:
     """Mean distance and diameter of one component (unweighted hops).
 
     Exact unless the component :func:`is_large`: a search from every node
@@ -303,7 +304,8 @@ def distance_stats(h: IGraph, component: Sequence[int], *, exact_limit: int = EX
 
 
 def network_stats(G: nx.Graph | None, *, exact_limit: int = EXACT_LIMIT, samples: int = SAMPLES,
-                  seed: int = 0, h: IGraph | None = None, sample: BfsSample | None = None) -> JsonObject:
+                  seed: int = 0, h: IGraph | None = None, sample: BfsSample | None = None
+                  ) -> JsonObject:
     """Structure of the co-authorship graph.
 
     Returns a dict with ``nodes``, ``edges``, ``isolates``, ``density``,

@@ -337,7 +337,8 @@ def tables(report: CoauthorReport | Mapping[str, Any]) -> list[RenderableType]:
 
     from kg.util.safetext import for_terminal
 
-    def Text(s: str, style: str = "") -> _Text:  # names are data: no control sequence reaches the terminal
+    # names are data: no control sequence reaches the terminal
+    def Text(s: str, style: str = "") -> _Text:
         return _Text(for_terminal(s), style=style)
 
     def num(x: float | None, digits: int = 4) -> str:

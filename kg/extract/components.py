@@ -265,7 +265,8 @@ def make_name_discoverer(nlp: Language, name: str) -> NameDiscoverer:
 
 
 @Language.factory("kg_mentions", default_config={"directory": None, "keep_untyped": True})
-def make_mention_resolver(nlp: Language, name: str, directory: str | None, keep_untyped: bool) -> MentionResolver:
+def make_mention_resolver(nlp: Language, name: str, directory: str | None, keep_untyped: bool
+                          ) -> MentionResolver:
     return MentionResolver(nlp, name, directory, keep_untyped)
 
 

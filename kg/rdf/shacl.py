@@ -23,14 +23,15 @@ True
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, replace
 from importlib.resources import files
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from kg.errors import ValidationError
 from kg.rdf.vocab import PREFIXES
+from kg.util.threads import thread_map
 
 if TYPE_CHECKING:  # pragma: no cover
     import pyoxigraph as ox
@@ -43,8 +44,6 @@ __all__ = ["Check", "ValidationReport", "Violation", "check", "compile_shapes", 
 
 #: one constraint of a property shape: (shape, focus, path, component, parameter)
 ConstraintKey = tuple[str, str, str, str, object]
-_T = TypeVar("_T")
-_R = TypeVar("_R")
 
 SH = "http://www.w3.org/ns/shacl#"
 _RDF_TYPE = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type"
@@ -426,22 +425,12 @@ def _run_one(store: SparqlStore, c: Check) -> tuple[list[Violation], bool]:
     return found, len(res.rows) >= SAMPLE
 
 
-def _map(fn: Callable[[_T], _R], items: list[_T], threads: int) -> list[_R]:
-    """``[fn(x) for x in items]``, on ``threads`` threads (queries release the GIL)."""
-    if threads <= 1 or len(items) <= 1:
-        return [fn(x) for x in items]
-    from concurrent.futures import ThreadPoolExecutor
-
-    with ThreadPoolExecutor(max_workers=threads, thread_name_prefix="kg-shacl") as pool:
-        return list(pool.map(fn, items))
-
-
 def run_checks(store: SparqlStore, checks: Iterable[Check], threads: int = 1
                ) -> tuple[list[Violation], bool]:
     """Violations of ``checks``, and whether any check stopped at :data:`SAMPLE`."""
     found: list[Violation] = []
     capped = False
-    for more, hit in _map(lambda c: _run_one(store, c), list(checks), threads):
+    for more, hit in thread_map(lambda c: _run_one(store, c), list(checks), threads, "kg-shacl"):
         found.extend(more)
         capped = capped or hit
     return found, capped
@@ -482,7 +471,7 @@ def validate_store(store: SparqlStore, shapes: rdflib.Graph | None = None, *,
     for step, tests in values.items():  # one scan of a predicate for all its value tests
         screens[value_screen(step, tests)] = screens.pop(step)
     queries = list(screens)
-    counts = _map(lambda q: store.query(_PROLOGUE + q), queries, threads)
+    counts = thread_map(lambda q: store.query(_PROLOGUE + q), queries, threads, "kg-shacl")
     failing: dict[int, set[str]] = {}
     for sparql, res in zip(queries, counts, strict=True):
         if res.rows and _int(res.rows[0][0]):

@@ -41,7 +41,8 @@ def error_text(exc: BaseException) -> str:
 _UNPROJECTED = re.compile(r"variable [?$](\w+) in its \w* ?projection")
 
 
-def run_query(store: pyoxigraph.Store, sparql: str, bindings: Mapping[str, Any] | None = None) -> QueryResult:
+def run_query(store: pyoxigraph.Store, sparql: str, bindings: Mapping[str, Any] | None = None
+              ) -> QueryResult:
     """Run ``sparql`` on a pyoxigraph ``Store`` with ``bindings`` given to the engine.
 
     A projected variable is substituted by the engine; one the query uses

@@ -340,7 +340,8 @@ class BodyTooLarge(StoreError):
     """The server's answer was larger than kg reads (never retried)."""
 
 
-def _read_capped(resp: http.client.HTTPResponse, cap: int, clock: _Clock, where: str, what: str) -> bytes:
+def _read_capped(resp: http.client.HTTPResponse, cap: int, clock: _Clock, where: str,
+                 what: str) -> bytes:
     """The body of ``resp``, read in pieces under ``clock``'s deadline, at most ``cap`` bytes.
 
     A declared length over the cap is refused before any byte is read.

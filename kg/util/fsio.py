@@ -53,7 +53,8 @@ def fresh_dir(parent: str | Path, prefix: str) -> Path:
 
 
 @contextmanager
-def atomic_open(path: str | Path, mode: str = "w", encoding: str | None = "utf-8") -> Iterator[IO[Any]]:
+def atomic_open(path: str | Path, mode: str = "w", encoding: str | None = "utf-8"
+                ) -> Iterator[IO[Any]]:
     """Open a temporary file beside ``path``; rename it over ``path`` on success."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -136,7 +136,8 @@ def _controls_html(controls: JsonObject) -> str:
     scope = controls.get("scope")
     if scope:
         shown = escape(str(scope))
-        out.append(f'<label>Show <select id="kg-scope"><option value="top" selected>{shown}</option>'
+        out.append('<label>Show <select id="kg-scope">'
+                   f'<option value="top" selected>{shown}</option>'
                    '<option value="all">everyone</option></select></label>')
     return "\n".join(out)
 
