@@ -24,7 +24,7 @@ import urllib.parse
 import urllib.request
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import IO, TYPE_CHECKING, Any, cast
+from typing import IO, TYPE_CHECKING, Any, Literal, cast
 
 from kg.errors import StoreError
 from kg.util.safetext import UNPRINTABLE, one_line
@@ -270,7 +270,7 @@ class HttpClient:
 
     def request(self, method: str, url: str, body: bytes | None, headers: Mapping[str, str],
                 what: str, *, total: float | None = None, retries: int | None = None,
-                read: float | None | str = "default") -> tuple[int, str, bytes]:
+                read: float | None | Literal["default"] = "default") -> tuple[int, str, bytes]:
         """Send, retrying transient failures; returns (status, content type, body)."""
         if self._user is not None:
             self._mgr.add_password(None, url, self._user, self._password or "")
@@ -281,7 +281,7 @@ class HttpClient:
         if self.deadline is not None:
             end = min(end, self.deadline)
         timeouts = self.timeouts if read == "default" else Timeouts(
-            self.timeouts.connect, read, self.timeouts.total)  # type: ignore[arg-type]
+            self.timeouts.connect, read, self.timeouts.total)
         retries = self.retries if retries is None else retries
         attempt = 0
         while True:

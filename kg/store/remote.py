@@ -22,7 +22,7 @@ import os
 import time
 import urllib.parse
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from kg.errors import QueryError, StoreError
 from kg.store.http import (
@@ -161,7 +161,7 @@ class RemoteStore:
 
     def update(self, sparql_update: str, *, url: str | None = None, what: str = "the update",
                total: float | None = None, retries: int | None = None,
-               read: float | None | str = "default") -> None:
+               read: float | None | Literal["default"] = "default") -> None:
         """Send a SPARQL Update request (to ``url``, default :attr:`update_endpoint`).
 
         ``total``, ``retries`` and ``read`` go to the HTTP client.
