@@ -330,9 +330,8 @@ def coverage(missed: list[str], sources: Path, vocab: str | None = None) -> dict
     >>> import tempfile; d = Path(tempfile.mkdtemp())
     >>> _ = (d / "x.jsonl").write_text('{"name": "Poster Generation", "aliases": []}\\n')
     >>> _ = (d / "author_keywords_2019_2023.tsv").write_text("keyword\\tpapers\\ngraphic design\\t4\\n")
-    >>> c = coverage([
-        "diffusion models", "poster generations", "graphic design", "hidden positives",
-    ], d)
+    >>> c = coverage(["diffusion models", "poster generations", "graphic design",
+    ...               "hidden positives"], d)
     >>> c["kg"], c["open"], c["keywords"], c["none"]
     (['diffusion models'], ['poster generations'], ['graphic design'], ['hidden positives'])
     """
