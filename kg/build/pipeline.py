@@ -21,15 +21,16 @@ import os
 import shutil
 import signal
 import time
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from kg import outputs
 from kg.build import folder as buildfolder
 from kg.errors import NoPapersError
-from kg.models import Build, Corpus, Extraction
+from kg.models import Build, Corpus, Extraction, JsonObject
 from kg.parse.sample import sample_files
 from kg.report.data import BuildSummary, ExtractionCounts
 from kg.util import fsio, memory, termination
@@ -38,6 +39,7 @@ from kg.util.progress import QUIET, Progress
 if TYPE_CHECKING:  # pragma: no cover
     from kg.build.graph_stage import CoauthorStageResult, NetworkFiles
     from kg.parse.people import PeopleRules
+    from kg.viz.network import ViewNetwork
 
 __all__ = ["BuildResult", "ParseStageResult", "ExtractStageResult", "GraphsStageResult",
            "ViewsStageResult", "build",
@@ -117,7 +119,7 @@ def build_summary(corpus: Corpus, extractions: Mapping[str, Extraction] | None =
     )
 
 
-def summary(corpus: Corpus, extractions: dict | None = None) -> dict:
+def summary(corpus: Corpus, extractions: dict[str, Extraction] | None = None) -> JsonObject:
     """:func:`build_summary` as JSON (a dict)."""
     return build_summary(corpus, extractions).to_json()
 
@@ -279,7 +281,8 @@ def _views_stage(out: Path, build_: Build, graphs: CoauthorStageResult,
     with progress.stage("drawing the interactive views"):
         analysis = graphs.analysis
         ix = BuildIndex(build_)   # one set of look-ups, labels and tooltips for the four views
-        views = {"kg": lambda: kg_view(build_, full=False, index=ix),
+        views: dict[str, Callable[[], ViewNetwork]] = {
+                 "kg": lambda: kg_view(build_, full=False, index=ix),
                  "concepts": lambda: concept_map(build_, index=ix),
                  "coauthors": lambda: coauthors_view(build_, graph=analysis.graph,
                                                      partition=analysis.leiden, index=ix),
@@ -351,14 +354,12 @@ def _yield_to_rdf() -> None:
     """Lower this process's priority (:data:`CHILD_NICE`): from here on the rest of
     the RDF stage (validation, compaction, graph.ttl) runs beside it and goes first;
     this process's work fills the time it leaves, and has the cores once it is done."""
-    try:
+    with suppress(OSError):  # not permitted here: run at the same priority
         os.nice(CHILD_NICE)
-    except OSError:  # pragma: no cover - not permitted here: run at the same priority
-        pass
 
 
 def _graphs_child(out: Path, corpus: Corpus, progress: Progress,
-                  receive: Callable[[], tuple]) -> GraphsStageResult:
+                  receive: Callable[[], tuple[Any, ...]]) -> GraphsStageResult:
     """A parallel build's graph stage, in its own process: the author lists' analysis
     and files while the parent extracts, the rest once it has the extractions."""
     from kg.build.graph_stage import write_network_files
