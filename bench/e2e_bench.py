@@ -31,7 +31,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -115,7 +115,7 @@ def loader_floor(triples: int, work: Path) -> float:
 
 
 def markdown(label: str, runs: list[dict], floor_rate: float | None, pin: bool) -> str:
-    stamp = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     cols = [f"{r['workers']} worker(s)" for r in runs]
     lines = [f"## {label}", "", f"{stamp} on {machine()}", "",
              "| | " + " | ".join(cols) + " |", "| --- |" + " ---: |" * len(runs)]

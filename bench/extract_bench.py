@@ -142,7 +142,7 @@ def concept_cost(nlp, texts: list[str], repeat: int) -> float | None:
     before = [doc.user_data.get("kg_mentions") for doc in docs]
 
     def run() -> None:
-        for doc, mentions in zip(docs, before):
+        for doc, mentions in zip(docs, before, strict=True):
             doc.user_data["kg_mentions"] = mentions
         list(component.pipe(docs))
 

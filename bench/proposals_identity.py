@@ -55,7 +55,7 @@ def dump() -> None:
                               .encode()).hexdigest()[:16]
 
     for name, ids, raws in _sources():
-        for ex, raw in zip(extract_texts(raws, ids), raws):
+        for ex, raw in zip(extract_texts(raws, ids), raws, strict=True):
             text = clean(raw)
             props = [(p.name, p.start, p.end, p.type)
                      for p in find_proposals(text, find_acronyms(text))]

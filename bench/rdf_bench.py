@@ -201,7 +201,7 @@ def time_queries(store, params: dict[str, str], repeat: int, label: str,
         if fork_timeout is None:
             out[q.name] = _time_one(store, q, pv, repeat, budget)
         else:
-            got, ran, why = _forked(lambda: _time_one(store, q, pv, repeat, budget),
+            got, ran, why = _forked(lambda q=q, pv=pv: _time_one(store, q, pv, repeat, budget),
                                     fork_timeout, extra_memory)
             out[q.name] = tuple(got) if got else (fork_timeout if why == "time" else ran, -1)
         sec, rows = out[q.name]

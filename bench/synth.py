@@ -89,34 +89,38 @@ CO_AUTHOR_REUSE = 0.75  # a reused author is a past co-author of one already on 
 WINDOW = 25_000  # preferential choice among the most recent authorships (aging)
 SOFT_CAP = 20  # beyond this many papers, attachment grows sublinearly (no 1,000-paper hubs)
 
-_FIRST = (
-    "Wei Jing Yang Lei Xin Hao Yu Chen Jun Ming Tao Yi Li Lu Bo Kai Rui Zhe Yan Qi "
-    "Hui Peng Xiao Ying Jie Fang Lin Ning Shu Zhen Sheng Jian Cheng Heng Long Feng "
-    "Ji-Woo Min-Jun Seo-Yeon Hyun Sung Jae Takumi Yuki Haruto Sota Aiko Ren "
-    "Arjun Rohan Priya Aditya Ananya Rahul Sanjay Kavya Vikram Neha Saket "
-    "Michael David James John Robert Daniel Thomas Matthew Andrew Christopher "
-    "Sarah Emily Jessica Laura Anna Maria Julia Sophie Emma Olivia Grace Amy "
-    "Lukas Jonas Felix Tobias Niklas Jan Piotr Michał Tomasz Mateusz Marek "
-    "François Élodie Zoë José Sébastien Jürgen Ólafur Søren Ørjan Łukasz "
-    "Ahmed Omar Fatima Layla Yusuf Mehmet Elif Reza Alireza Sara Dmitry Ivan "
-    "Olga Pavel Nikolai Giulia Marco Luca Francesca Pablo Lucía Diego Carmen "
-    "Kwame Amara Chinedu Thabo Ngozi Boqing Cho-Jui Shiwei Tyrone Naicheng"
-).split()
-_LAST = (
-    "Wang Li Zhang Liu Chen Yang Huang Zhao Wu Zhou Xu Sun Ma Zhu Hu Guo He Lin "
-    "Luo Gao Zheng Liang Xie Tang Han Cao Deng Feng Cai Yuan Pan Du Dai Jiang Yin "
-    "Kim Lee Park Choi Jung Kang Cho Yoon Jang Lim Tanaka Suzuki Sato Watanabe "
-    "Ito Nakamura Kobayashi Yamamoto Sharma Gupta Singh Kumar Patel Reddy Iyer "
-    "Rao Nair Tiwari Prakash Smith Johnson Williams Brown Jones Miller Davis "
-    "Wilson Anderson Taylor Moore Jackson Martin Thompson White Harris Clark "
-    "Lewis Walker Hall Allen Young King Wright Scott Green Baker Adams Nelson "
-    "Müller Schmidt Schneider Fischer Weber Meyer Wagner Becker Hoffmann "
-    "Nowak Kowalski Wiśniewski Miłoś Cygan Bortkiewicz Dubois Lefèvre Moreau "
-    "Rossi Russo Ferrari Esposito García Martínez López González Rodríguez "
-    "Ivanov Petrov Smirnov Kuznetsov Yilmaz Kaya Demir Hosseini Ahmadi Karimi "
-    "Okafor Mensah Nguyen Tran Pham Hoang Konidaris Greenwald Hartvigsen "
-    "Ganjdanesh Shirkavand Ostaszewski Trzcinski Hsieh O'Brien Vandenberg"
-).split()
+_FIRST = [
+    "Wei", "Jing", "Yang", "Lei", "Xin", "Hao", "Yu", "Chen", "Jun", "Ming", "Tao", "Yi", "Li",
+    "Lu", "Bo", "Kai", "Rui", "Zhe", "Yan", "Qi", "Hui", "Peng", "Xiao", "Ying", "Jie", "Fang",
+    "Lin", "Ning", "Shu", "Zhen", "Sheng", "Jian", "Cheng", "Heng", "Long", "Feng", "Ji-Woo",
+    "Min-Jun", "Seo-Yeon", "Hyun", "Sung", "Jae", "Takumi", "Yuki", "Haruto", "Sota", "Aiko", "Ren",
+    "Arjun", "Rohan", "Priya", "Aditya", "Ananya", "Rahul", "Sanjay", "Kavya", "Vikram", "Neha",
+    "Saket", "Michael", "David", "James", "John", "Robert", "Daniel", "Thomas", "Matthew", "Andrew",
+    "Christopher", "Sarah", "Emily", "Jessica", "Laura", "Anna", "Maria", "Julia", "Sophie", "Emma",
+    "Olivia", "Grace", "Amy", "Lukas", "Jonas", "Felix", "Tobias", "Niklas", "Jan", "Piotr",
+    "Michał", "Tomasz", "Mateusz", "Marek", "François", "Élodie", "Zoë", "José", "Sébastien",
+    "Jürgen", "Ólafur", "Søren", "Ørjan", "Łukasz", "Ahmed", "Omar", "Fatima", "Layla", "Yusuf",
+    "Mehmet", "Elif", "Reza", "Alireza", "Sara", "Dmitry", "Ivan", "Olga", "Pavel", "Nikolai",
+    "Giulia", "Marco", "Luca", "Francesca", "Pablo", "Lucía", "Diego", "Carmen", "Kwame", "Amara",
+    "Chinedu", "Thabo", "Ngozi", "Boqing", "Cho-Jui", "Shiwei", "Tyrone", "Naicheng",
+]
+_LAST = [
+    "Wang", "Li", "Zhang", "Liu", "Chen", "Yang", "Huang", "Zhao", "Wu", "Zhou", "Xu", "Sun", "Ma",
+    "Zhu", "Hu", "Guo", "He", "Lin", "Luo", "Gao", "Zheng", "Liang", "Xie", "Tang", "Han", "Cao",
+    "Deng", "Feng", "Cai", "Yuan", "Pan", "Du", "Dai", "Jiang", "Yin", "Kim", "Lee", "Park", "Choi",
+    "Jung", "Kang", "Cho", "Yoon", "Jang", "Lim", "Tanaka", "Suzuki", "Sato", "Watanabe", "Ito",
+    "Nakamura", "Kobayashi", "Yamamoto", "Sharma", "Gupta", "Singh", "Kumar", "Patel", "Reddy",
+    "Iyer", "Rao", "Nair", "Tiwari", "Prakash", "Smith", "Johnson", "Williams", "Brown", "Jones",
+    "Miller", "Davis", "Wilson", "Anderson", "Taylor", "Moore", "Jackson", "Martin", "Thompson",
+    "White", "Harris", "Clark", "Lewis", "Walker", "Hall", "Allen", "Young", "King", "Wright",
+    "Scott", "Green", "Baker", "Adams", "Nelson", "Müller", "Schmidt", "Schneider", "Fischer",
+    "Weber", "Meyer", "Wagner", "Becker", "Hoffmann", "Nowak", "Kowalski", "Wiśniewski", "Miłoś",
+    "Cygan", "Bortkiewicz", "Dubois", "Lefèvre", "Moreau", "Rossi", "Russo", "Ferrari", "Esposito",
+    "García", "Martínez", "López", "González", "Rodríguez", "Ivanov", "Petrov", "Smirnov",
+    "Kuznetsov", "Yilmaz", "Kaya", "Demir", "Hosseini", "Ahmadi", "Karimi", "Okafor", "Mensah",
+    "Nguyen", "Tran", "Pham", "Hoang", "Konidaris", "Greenwald", "Hartvigsen", "Ganjdanesh",
+    "Shirkavand", "Ostaszewski", "Trzcinski", "Hsieh", "O'Brien", "Vandenberg",
+]
 _REAL_ENTITIES = (
     ("LLaMA-2", "model"), ("LLaMA-3", "model"), ("GPT-4", "model"), ("GPT-3.5", "model"),
     ("BERT", "model"), ("T5", "model"), ("CLIP", "model"), ("ViT", "model"),
@@ -131,30 +135,36 @@ _REAL_ENTITIES = (
     ("image classification", "task"), ("question answering", "task"),
     ("machine translation", "task"), ("FID", "metric"), ("BLEU", "metric"),
 )
-_SYLLABLES = ("Graph Flow Diff Trans Meta Neuro Quant Sparse Deep Hyper Multi Auto Contra "
-              "Robust Fed Causal Spec Tempo Vision Lang Prompt Token Mamba Hydra Atlas "
-              "Orion Vega Nova Lumen Cortex Sigma Delta Omega Kappa").split()
+_SYLLABLES = [
+    "Graph", "Flow", "Diff", "Trans", "Meta", "Neuro", "Quant", "Sparse", "Deep", "Hyper", "Multi",
+    "Auto", "Contra", "Robust", "Fed", "Causal", "Spec", "Tempo", "Vision", "Lang", "Prompt",
+    "Token", "Mamba", "Hydra", "Atlas", "Orion", "Vega", "Nova", "Lumen", "Cortex", "Sigma",
+    "Delta", "Omega", "Kappa",
+]
 _SUFFIXES = {"model": ("Net", "Former", "GPT", "LM", "BERT", "ViT", "Diffusion"),
              "method": ("Opt", "Prune", "Distill", "Align", "Tune", "Mix", "Reg"),
              "dataset": ("Bench", "QA", "Set", "-1K", "Suite", "Eval"),
              "task": (" detection", " segmentation", " retrieval", " forecasting"),
              "metric": ("-Score", " Index", " Rate")}
 _TYPE_WEIGHTS = {"model": 0.35, "method": 0.3, "dataset": 0.25, "task": 0.06, "metric": 0.04}
-_WORDS = (
-    "model models learning training data method methods approach results performance "
-    "task tasks framework propose show demonstrate improve improves efficient robust "
-    "theoretical empirical analysis bound bounds optimal algorithm algorithms network "
-    "networks representation representations generalization sample complexity loss "
-    "objective gradient gradients inference distribution distributions prior posterior "
-    "policy reward agent environment language vision graph nodes features attention "
-    "layers parameters scaling benchmark benchmarks baseline baselines state-of-the-art "
-    "experiments extensive novel existing however moreover furthermore specifically "
-    "based across under without while through which where that these this our we "
-    "achieves significantly compared large small high low new key challenging problem "
-    "problems setting settings regime convergence rate stochastic adversarial noise "
-    "uncertainty calibration fairness privacy safety alignment reasoning memory "
-    "computational cost budget latency throughput accuracy error estimation"
-).split()
+_WORDS = [
+    "model", "models", "learning", "training", "data", "method", "methods", "approach", "results",
+    "performance", "task", "tasks", "framework", "propose", "show", "demonstrate", "improve",
+    "improves", "efficient", "robust", "theoretical", "empirical", "analysis", "bound", "bounds",
+    "optimal", "algorithm", "algorithms", "network", "networks", "representation",
+    "representations", "generalization", "sample", "complexity", "loss", "objective", "gradient",
+    "gradients", "inference", "distribution", "distributions", "prior", "posterior", "policy",
+    "reward", "agent", "environment", "language", "vision", "graph", "nodes", "features",
+    "attention", "layers", "parameters", "scaling", "benchmark", "benchmarks", "baseline",
+    "baselines", "state-of-the-art", "experiments", "extensive", "novel", "existing", "however",
+    "moreover", "furthermore", "specifically", "based", "across", "under", "without", "while",
+    "through", "which", "where", "that", "these", "this", "our", "we", "achieves", "significantly",
+    "compared", "large", "small", "high", "low", "new", "key", "challenging", "problem", "problems",
+    "setting", "settings", "regime", "convergence", "rate", "stochastic", "adversarial", "noise",
+    "uncertainty", "calibration", "fairness", "privacy", "safety", "alignment", "reasoning",
+    "memory", "computational", "cost", "budget", "latency", "throughput", "accuracy", "error",
+    "estimation",
+]
 _MENTION_TEMPLATES = (
     ("We propose {0}, a new approach to this problem.", True),
     ("Experiments on {0} show consistent gains.", False),
@@ -297,22 +307,7 @@ def make_build(n_papers: int, seed: int = 0, *, file: str | None = None) -> Buil
         for _ in range(k):
             a = -1
             if slots and rand() >= p_new:
-                for _try in range(4):
-                    if chosen and rand() < CO_AUTHOR_REUSE:
-                        mate = chosen[rng.randrange(len(chosen))]
-                        past = papers_of[mate]
-                        if past:
-                            pa = paper_authors[past[rng.randrange(len(past))]]
-                            cand = pa[rng.randrange(len(pa))]
-                        else:
-                            cand = _recent(slots, rand)
-                    else:
-                        cand = _recent(slots, rand)
-                    n_cand = len(papers_of[cand])
-                    if cand not in chosen and (n_cand <= SOFT_CAP
-                                               or rand() < (SOFT_CAP / n_cand) ** 0.6):
-                        a = cand
-                        break
+                a = _returning_author(rng, chosen, slots, papers_of, paper_authors)
             if a < 0:
                 a = len(author_names)
                 author_names.append(names.new())
@@ -356,6 +351,28 @@ def make_build(n_papers: int, seed: int = 0, *, file: str | None = None) -> Buil
 
     corpus = Corpus(papers=tuple(papers), entries=n_papers, files=(file,))
     return Build(corpus=corpus, extractions=extractions)
+
+
+def _returning_author(rng: random.Random, chosen: list[int], slots: list[int],
+                      papers_of: list[list[int]], paper_authors: list[list[int]]) -> int:
+    """An author met before for the paper being written (four tries: a co-author of
+    one already chosen, else a recent one; a prolific one less often), or -1."""
+    rand = rng.random
+    for _try in range(4):
+        if chosen and rand() < CO_AUTHOR_REUSE:
+            mate = chosen[rng.randrange(len(chosen))]
+            past = papers_of[mate]
+            if past:
+                pa = paper_authors[past[rng.randrange(len(past))]]
+                cand = pa[rng.randrange(len(pa))]
+            else:
+                cand = _recent(slots, rand)
+        else:
+            cand = _recent(slots, rand)
+        n_cand = len(papers_of[cand])
+        if cand not in chosen and (n_cand <= SOFT_CAP or rand() < (SOFT_CAP / n_cand) ** 0.6):
+            return cand
+    return -1
 
 
 def _abstract(rng, vocab, vocab_cw, fillers) -> tuple[str, tuple[Mention, ...]]:

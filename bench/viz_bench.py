@@ -61,8 +61,10 @@ def open_and_draw(paths: list[Path], runs: int) -> dict[str, list[dict]]:
                     page = ctx.new_page()
                     blocked: list[str] = []
                     errors: list[str] = []
-                    page.on("console", lambda m: m.type == "error" and errors.append(m.text))
-                    page.route("**/*", lambda r: r.continue_() if r.request.url.startswith("file:")
+                    page.on("console", lambda m, errors=errors:
+                            m.type == "error" and errors.append(m.text))
+                    page.route("**/*", lambda r, blocked=blocked:
+                               r.continue_() if r.request.url.startswith("file:")
                                else (blocked.append(r.request.url), r.abort()))
                     page.goto(path.resolve().as_uri(), wait_until="load")
                     graph = page.evaluate("document.getElementById('kg-data') !== null")

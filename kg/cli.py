@@ -10,13 +10,19 @@ import json
 import os
 import signal
 import sys
+from collections.abc import Sequence
+from contextlib import AbstractContextManager
 from pathlib import Path
-from typing import NoReturn, Sequence
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from kg import __version__
 from kg.errors import KgError, OutputFolderError
 from kg.util import termination
 from kg.util.argtypes import cores, megabytes, positive_bytes, positive_seconds, secrets_in
+
+if TYPE_CHECKING:
+    from kg.models import Corpus
+    from kg.util.progress import Progress
 
 DESCRIPTION = ("Build a knowledge graph from research-paper listings, query it in SPARQL,\n"
                "draw it, and study who writes with whom.")
@@ -36,7 +42,8 @@ EXIT_USAGE = 2
 class _Parser(argparse.ArgumentParser):
     """argparse that reports usage errors in one line (``kg: error: ...``), secrets hidden."""
 
-    def parse_known_args(self, args=None, namespace=None):
+    def parse_known_args(self, args: Sequence[str] | None = None,
+                         namespace: Any = None) -> tuple[Any, list[str]]:
         self._argv = list(sys.argv[1:] if args is None else args)
         return super().parse_known_args(args, namespace)
 
@@ -198,13 +205,13 @@ def build_parser() -> argparse.ArgumentParser:
 # ------------------------------------------------------------------ commands
 
 
-def _progress(args: argparse.Namespace):
+def _progress(args: argparse.Namespace) -> Progress:
     from kg.util.progress import Progress
 
     return Progress(quiet=getattr(args, "quiet", False), verbose=getattr(args, "verbose", False))
 
 
-def _read(args: argparse.Namespace):
+def _read(args: argparse.Namespace) -> Corpus:
     """The corpus of the command's inputs; inputs without a readable paper are an error
     (one line, with the first warning that says why)."""
     from kg.parse import read_corpus
@@ -218,7 +225,7 @@ def _read(args: argparse.Namespace):
     return corpus
 
 
-def _report_corpus(corpus, args: argparse.Namespace) -> None:
+def _report_corpus(corpus: Corpus, args: argparse.Namespace) -> None:
     """Warnings and the closing count line, on stderr."""
     if getattr(args, "quiet", False):
         return
@@ -376,7 +383,7 @@ def _cmd_viz(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _reading(folder: str | None):
+def _reading(folder: str | None) -> AbstractContextManager[object]:
     """Read a build folder as one build (refused mid-publish), or nothing to check."""
     from contextlib import nullcontext
 
@@ -441,7 +448,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     previous = signal.signal(signal.SIGTERM, termination.on_sigterm) if main_thread else None
     previous_hook, sys.unraisablehook = sys.unraisablehook, termination.unraisable
     try:
-        return args.func(args)
+        status: int = args.func(args)
+        return status
     except KgError as exc:
         print(f"kg: error: {exc}", file=sys.stderr)
         return EXIT_USAGE if isinstance(exc, OutputFolderError) else EXIT_ERROR

@@ -255,8 +255,9 @@ class Mention:
         ...                    "start": 0, "end": 4}).key
         'llm'
         """
-        canonical = obj["canonical"] if "canonical" in obj else obj.get("text", "")
-        return cls(text=obj["text"] if "text" in obj else canonical, canonical=canonical,
+        canonical: str = obj["canonical"] if "canonical" in obj else obj.get("text", "")
+        text: str = obj.get("text", canonical)
+        return cls(text=text, canonical=canonical,
                    type=obj.get("type", "other"), start=int(obj.get("start", 0)),
                    end=int(obj.get("end", 0)), proposed=bool(obj.get("proposed")),
                    key=obj["key"] if "key" in obj else entity_key(canonical),

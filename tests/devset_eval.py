@@ -32,9 +32,9 @@ from __future__ import annotations
 import argparse
 import json
 import re
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Collection, Mapping
 
 from kg.extract.normalise import strip_variant
 from kg.identity import entity_key, singular_key
@@ -151,7 +151,7 @@ def evaluate(rows: list[dict], errors: list | None = None,
 
     exs = extract_texts([r["abstract"] for r in rows], [r["id"] for r in rows], concepts=vocab)
     out: dict[str, dict[str, Score]] = {}
-    for r, ex in zip(rows, exs):
+    for r, ex in zip(rows, exs, strict=True):
         shorts = {a.short: a.long for a in ex.aliases}
         got_m = {k for m in ex.mentions for k in old_keys(m, ex.abstract, shorts, vocab)}
         gold_m = {eval_key(m["text"]) for m in r["mentions"]}
@@ -233,7 +233,7 @@ def evaluate_concepts(rows: list[dict], vocab: str | None = None,
 
     exs = extract_texts([r["abstract"] for r in rows], [r["id"] for r in rows], concepts=vocab)
     out = {m: Score() for m in CONCEPT_MEASURES}
-    for r, ex in zip(rows, exs):
+    for r, ex in zip(rows, exs, strict=True):
         got = {fold(t) for m in ex.mentions for t in (m.text, m.canonical)}
         pairs = [tuple(p) for p in r["aliases"]] + [(a.long, a.short) for a in ex.aliases]
         missed: dict[str, list[str]] = {"named": [], "concepts": []}
@@ -310,7 +310,7 @@ def title_names(truth_rows: list[dict], held_out: Collection[str] = frozenset(),
         if name in clean(r["abstract"]):
             rows.append((r, name))
     found = 0
-    for (r, name), ex in zip(rows, extract_texts([r["abstract"] for r, _ in rows])):
+    for (r, name), ex in zip(rows, extract_texts([r["abstract"] for r, _ in rows]), strict=True):
         if eval_key(name) in {eval_key(m.text) for m in ex.mentions if m.proposed}:
             found += 1
         elif misses is not None:
@@ -330,7 +330,8 @@ def coverage(missed: list[str], sources: Path, vocab: str | None = None) -> dict
     >>> import tempfile; d = Path(tempfile.mkdtemp())
     >>> _ = (d / "x.jsonl").write_text('{"name": "Poster Generation", "aliases": []}\\n')
     >>> _ = (d / "author_keywords_2019_2023.tsv").write_text("keyword\\tpapers\\ngraphic design\\t4\\n")
-    >>> c = coverage(["diffusion models", "poster generations", "graphic design", "hidden positives"], d)
+    >>> c = coverage(["diffusion models", "poster generations", "graphic design",
+    ...               "hidden positives"], d)
     >>> c["kg"], c["open"], c["keywords"], c["none"]
     (['diffusion models'], ['poster generations'], ['graphic design'], ['hidden positives'])
     """

@@ -347,6 +347,6 @@ def test_the_lock_never_follows_a_fifo(tmp_path):
     out = tmp_path / "out"
     out.mkdir()
     os.mkfifo(out / ".kg-lock")
-    with pytest.raises(buildfolder.OutputFolderError, match="not kg's lock"):
-        with buildfolder.locked(out):
-            pass
+    with pytest.raises(buildfolder.OutputFolderError, match="not kg's lock"), \
+            buildfolder.locked(out):
+        pass

@@ -107,7 +107,7 @@ def test_every_devset_round_trips(name):
     rows = load(path)
     exs = extract_texts([r["abstract"] for r in rows], [r["id"] for r in rows])
     assert len(exs) == len(rows) > 0
-    for r, ex in zip(rows, exs):
+    for r, ex in zip(rows, exs, strict=True):
         assert through_a_file(ex) == ex
         paper = Paper(id=r["id"], authors=(), abstract=r["abstract"])
         assert through_a_file(paper) == paper

@@ -74,7 +74,7 @@ def test_listing_round_trips_through_the_parser(synth, tmp_path):
     synth.write_listing(b, path)
     back = read_corpus([path])
     assert len(back.papers) == 200 and not back.warnings
-    for mine, theirs in zip(b.corpus.papers, back.papers):
+    for mine, theirs in zip(b.corpus.papers, back.papers, strict=True):
         assert theirs.authors == mine.authors
         assert theirs.authors_truncated == mine.authors_truncated
         assert theirs.abstract == mine.abstract

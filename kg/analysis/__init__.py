@@ -22,7 +22,7 @@ module of the package (:mod:`kg.analysis.graphs`, say) loads no other.
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # the names as a type checker sees them; loaded on first use
     from kg.analysis.caveats import data_caveats, name_variants
@@ -94,7 +94,7 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> Any:
     home = _HOMES.get(name)
     if home is None:
         raise AttributeError(f"module 'kg.analysis' has no attribute {name!r}")

@@ -8,12 +8,16 @@ the duration of a call so results do not depend on global state.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Iterator
+from typing import TYPE_CHECKING
 
 import igraph as ig
 import networkx as nx
+
+if TYPE_CHECKING:
+    from kg.analysis.graphs import CoauthorData
 
 
 @dataclass(frozen=True)
@@ -28,8 +32,8 @@ class IGraph:
     """
 
     graph: ig.Graph
-    keys: tuple
-    index: dict
+    keys: tuple[str, ...]
+    index: dict[str, int]
 
 
 def to_igraph(G: nx.Graph, weight: str = "weight") -> IGraph:
@@ -63,7 +67,7 @@ def to_igraph(G: nx.Graph, weight: str = "weight") -> IGraph:
     return IGraph(graph=g, keys=keys, index=index)
 
 
-def from_data(data) -> IGraph:
+def from_data(data: CoauthorData) -> IGraph:
     """An :class:`IGraph` straight from :class:`kg.analysis.graphs.CoauthorData`.
 
     The same graph as ``to_igraph(data.to_networkx())``, without building

@@ -22,11 +22,12 @@ Examples
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 
 from kg.analysis._igraph import IGraph
 from kg.analysis.graphs import paper_author_keys
 from kg.identity import fold_name
-from kg.models import Corpus
+from kg.models import Corpus, JsonObject
 from kg.util.teams import MAX_LINKED_TEAM
 
 __all__ = ["name_variants", "large_teams", "data_caveats", "homonym_suspects",
@@ -48,7 +49,7 @@ HOMONYM_RULE = (
     "also fits, so this flags, it does not prove")
 
 
-def name_variants(keys) -> list[list[str]]:
+def name_variants(keys: Iterable[str]) -> list[list[str]]:
     """Groups of distinct keys that agree once folded (:func:`kg.identity.fold_name`).
 
     Each group is sorted; groups are sorted by their first key.
@@ -66,7 +67,7 @@ def name_variants(keys) -> list[list[str]]:
     return sorted((sorted(g) for g in groups.values() if len(g) > 1), key=lambda g: g[0])
 
 
-def large_teams(team_sizes, limit: int = MAX_LINKED_TEAM) -> dict | None:
+def large_teams(team_sizes: Iterable[int], limit: int = MAX_LINKED_TEAM) -> JsonObject | None:
     """What leaving out the pairs of teams over ``limit`` authors leaves out.
 
     Parameters
@@ -98,7 +99,7 @@ def large_teams(team_sizes, limit: int = MAX_LINKED_TEAM) -> dict | None:
             "largest": max(big), "pairs_not_linked": sum(n * (n - 1) // 2 for n in big)}
 
 
-def data_caveats(corpus: Corpus, examples: int = 10) -> dict:
+def data_caveats(corpus: Corpus, examples: int = 10) -> JsonObject:
     """Counts that qualify every co-authorship statistic.
 
     ``missing_coauthor_links_at_least``: a cut list hides at least one
@@ -168,7 +169,7 @@ def data_caveats(corpus: Corpus, examples: int = 10) -> dict:
     return out
 
 
-def homonym_suspects(h: IGraph, top: int = 5, examined: int = HOMONYM_EXAMINED) -> dict:
+def homonym_suspects(h: IGraph, top: int = 5, examined: int = HOMONYM_EXAMINED) -> JsonObject:
     """Names whose ego network looks like several people (:data:`HOMONYM_RULE`).
 
     For each of the ``examined`` authors with most collaborators (ties by
@@ -195,7 +196,7 @@ def homonym_suspects(h: IGraph, top: int = 5, examined: int = HOMONYM_EXAMINED) 
     order = [v for v in order[:examined] if degree[v] > 0]
     clustering = g.transitivity_local_undirected(order, mode="zero") if order else []
     found = []
-    for v, cc in zip(order, clustering):
+    for v, cc in zip(order, clustering, strict=True):
         nbrs = g.neighbors(v)
         sizes = sorted((len(c) for c in g.induced_subgraph(nbrs).connected_components()),
                        reverse=True)
@@ -212,7 +213,7 @@ def homonym_suspects(h: IGraph, top: int = 5, examined: int = HOMONYM_EXAMINED) 
             "suspects": found[:top]}
 
 
-def homonym_note(d: dict) -> str:
+def homonym_note(d: JsonObject) -> str:
     """One line of the caveats naming the suspects of :func:`homonym_suspects` and their evidence."""
     if not d["suspects"]:
         return (f"no name looks like several people ({d['examined']} authors with most "

@@ -30,8 +30,9 @@ from __future__ import annotations
 
 import random
 import warnings
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Any
 
 import networkx as nx
 import numpy as np
@@ -45,6 +46,7 @@ from kg.analysis.network import (
     component_vertices,
     is_large,
 )
+from kg.models import JsonObject
 
 __all__ = [
     "betweenness", "closeness", "eigenvector", "pagerank", "degree_centrality",
@@ -55,7 +57,8 @@ METRICS = ("papers", "collaborators", "strength", "degree_centrality", "betweenn
            "closeness", "eigenvector", "pagerank")
 
 
-def _split(h: IGraph, comps: Sequence[Sequence[int]] | None, exact_limit: int):
+def _split(h: IGraph, comps: Sequence[Sequence[int]] | None, exact_limit: int
+           ) -> tuple[list[int], list[Sequence[int]]]:
     comps = component_vertices(h) if comps is None else comps
     large = [c for c in comps if is_large(h, c, exact_limit)]
     big = {c[0] for c in large}
@@ -157,7 +160,8 @@ def eigenvector(h: IGraph, weighted: bool = True) -> np.ndarray:
     x[np.abs(x) < 1e-12] = 0.0
     x = np.abs(x)
     norm = float(np.sqrt((x * x).sum()))
-    return x / norm if norm > 0 else x
+    out: np.ndarray = x / norm if norm > 0 else x
+    return out
 
 
 def pagerank(h: IGraph, alpha: float = 0.85, weighted: bool = True,
@@ -201,7 +205,8 @@ def pagerank(h: IGraph, alpha: float = 0.85, weighted: bool = True,
         x = new
         if done:
             break
-    return x / x.sum()
+    ranks: np.ndarray = x / x.sum()
+    return ranks
 
 
 def degree_centrality(h: IGraph) -> np.ndarray:
@@ -215,7 +220,8 @@ def degree_centrality(h: IGraph) -> np.ndarray:
     n = h.graph.vcount()
     if n <= 1:
         return np.ones(n)
-    return np.asarray(h.graph.degree(), dtype=float) / (n - 1)
+    out: np.ndarray = np.asarray(h.graph.degree(), dtype=float) / (n - 1)
+    return out
 
 
 @dataclass(frozen=True)
@@ -227,14 +233,14 @@ class AuthorMetrics:
     """
 
     keys: tuple[str, ...]
-    columns: dict[str, list]
-    method: dict
+    columns: dict[str, list[Any]]
+    method: dict[str, str | bool]
 
-    def row(self, key: str) -> dict:
+    def row(self, key: str) -> JsonObject:
         i = self.keys.index(key)
         return {"key": key, **{c: v[i] for c, v in self.columns.items()}}
 
-    def top(self, by: str, n: int = 10) -> list[dict]:
+    def top(self, by: str, n: int = 10) -> list[JsonObject]:
         """The ``n`` best authors by column ``by``; ties by key."""
         # rank on 10 significant digits, so values equal in theory but not in
         # their last bits (iterative solvers) tie and fall back to the key
@@ -283,7 +289,7 @@ def author_metrics(G: nx.Graph | None, *, exact_limit: int = EXACT_LIMIT, sample
            f"estimated in the {len(sampled)} component(s) of more than {exact_limit:.3g} "
            f"nodes x edges (sizes {sampled}) from {min(samples, max(sampled))} sources drawn with seed {seed}; "
            "exact elsewhere")
-    method = {
+    method: dict[str, str | bool] = {
         "betweenness": f"shortest paths in hops, normalised as NetworkX; {how}"
                        + ("; pivots scaled by size/samples (Brandes-Pich)" if sampled else ""),
         "closeness": f"Wasserman-Faust (NetworkX); {how}"

@@ -20,15 +20,16 @@ from __future__ import annotations
 
 import math
 from collections import Counter, defaultdict
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Mapping, Sequence
 
+import igraph as ig
 import networkx as nx
 import numpy as np
 
 from kg.analysis._igraph import IGraph, seeded, to_igraph
 from kg.analysis.graphs import paper_author_keys
-from kg.models import Build, Corpus
+from kg.models import Build, Corpus, JsonObject
 
 __all__ = ["Partition", "louvain", "leiden", "modularity", "relabel", "paper_communities",
            "describe"]
@@ -44,13 +45,13 @@ class Partition:
     """
 
     method: str
-    membership: Mapping
+    membership: Mapping[str, int]
     sizes: tuple[int, ...]
     modularity: float | None
     seed: int
 
-    def communities(self) -> list[list]:
-        out: list[list] = [[] for _ in self.sizes]
+    def communities(self) -> list[list[str]]:
+        out: list[list[str]] = [[] for _ in self.sizes]
         for node, c in self.membership.items():
             out[c].append(node)
         return out
@@ -73,7 +74,7 @@ def relabel(membership: Sequence[int]) -> list[int]:
     return [new[c] for c in membership]
 
 
-def modularity(G: nx.Graph | None, membership: Mapping, weight: str | None = "weight",
+def modularity(G: nx.Graph | None, membership: Mapping[str, int], weight: str | None = "weight",
                h: IGraph | None = None) -> float | None:
     """Newman-Girvan modularity of a membership (``None`` without edges).
 
@@ -95,12 +96,13 @@ def modularity(G: nx.Graph | None, membership: Mapping, weight: str | None = "we
 def _partition(method: str, G: nx.Graph, raw: list[int], h: IGraph, seed: int) -> Partition:
     mem = relabel(raw)
     sizes = Counter(mem)
-    q = modularity(G, dict(zip(h.keys, mem)), h=h)
-    return Partition(method=method, membership=dict(zip(h.keys, mem)),
+    q = modularity(G, dict(zip(h.keys, mem, strict=True)), h=h)
+    return Partition(method=method, membership=dict(zip(h.keys, mem, strict=True)),
                      sizes=tuple(sizes[i] for i in range(len(sizes))), modularity=q, seed=seed)
 
 
-def _detect(method: str, G: nx.Graph | None, h: IGraph | None, seed: int, run) -> Partition:
+def _detect(method: str, G: nx.Graph | None, h: IGraph | None, seed: int,
+            run: Callable[[ig.Graph], ig.VertexClustering]) -> Partition:
     """Run an igraph community method with a seed; no edges: everyone alone."""
     h = h or to_igraph(G)
     g = h.graph
@@ -164,7 +166,7 @@ def paper_communities(corpus: Corpus, membership: Mapping[str, int]) -> dict[str
 
 
 def describe(partition: Partition, G: nx.Graph | None, build: Build | Corpus, *, top: int = 10,
-             per: int = 5, h: IGraph | None = None) -> list[dict]:
+             per: int = 5, h: IGraph | None = None) -> list[JsonObject]:
     """The ``top`` largest communities: size, papers, leading authors, tracks, entities.
 
     Tracks and entities are counted over the community's papers (see
@@ -220,7 +222,8 @@ def describe(partition: Partition, G: nx.Graph | None, build: Build | Corpus, *,
         if c in wanted:
             members[c].append(i)
 
-    def ranked(counter: Counter[str], name=lambda k: k) -> list[list]:
+    def ranked(counter: Counter[str], name: Callable[[str], str] = lambda k: k
+               ) -> list[list[str | int]]:
         items = sorted(counter.items(), key=lambda kv: (-kv[1], name(kv[0])))[:per]
         return [[name(k), n] for k, n in items]
 

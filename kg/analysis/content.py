@@ -43,7 +43,7 @@ from collections import Counter, defaultdict
 
 from kg.extract.concept_vocab import ConceptVocab
 from kg.identity import entity_key, person_key
-from kg.models import Build, Mention
+from kg.models import Build, JsonObject, Mention
 
 __all__ = ["content_tables", "TOP_BY_TYPE", "TOP_CONCEPTS", "TOP_PROPOSED", "TRACK_CONCEPTS",
            "TRACK_ENTITIES"]
@@ -65,7 +65,7 @@ def _concept_of(vocab: ConceptVocab, by_entity: dict[str, str], m: Mention
     return (cid, c.label, c.type) if c is not None else (cid, m.canonical, m.type)
 
 
-def _ranked(counts: Counter, top: int) -> list[list]:
+def _ranked(counts: Counter[str], top: int) -> list[list[str | int]]:
     """``[name, count]`` pairs, most first, then by name; at most ``top``."""
     return [[k, n] for k, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[:top]]
 
@@ -73,7 +73,7 @@ def _ranked(counts: Counter, top: int) -> list[list]:
 def content_tables(build: Build, *, top_by_type: int = TOP_BY_TYPE,
                    top_proposed: int = TOP_PROPOSED, track_entities: int = TRACK_ENTITIES,
                    top_concepts: int = TOP_CONCEPTS, track_concepts: int = TRACK_CONCEPTS,
-                   concepts: ConceptVocab | None = None) -> dict:
+                   concepts: ConceptVocab | None = None) -> JsonObject:
     """The content tables of a build (the JSON of :class:`kg.report.data.ContentTables`).
 
     ``concepts`` is the concept vocabulary (default: the one kg ships).

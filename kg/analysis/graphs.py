@@ -37,15 +37,15 @@ Examples
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable
 
 import networkx as nx
 import numpy as np
 
 from kg.identity import person_key
-from kg.models import Build, Corpus, Paper, Track
+from kg.models import Build, Corpus, Extraction, Paper, Track
 from kg.util.teams import links_pairs
 
 __all__ = [
@@ -150,7 +150,7 @@ class CoauthorData:
         # is several times faster on a million edges.
         adj = G._adj
         for u, v, n, w in zip(self.source.tolist(), self.target.tolist(),
-                              self.edge_papers.tolist(), self.edge_weight.tolist()):
+                              self.edge_papers.tolist(), self.edge_weight.tolist(), strict=True):
             d = {"papers": n, "weight": w}
             adj[keys[u]][keys[v]] = d
             adj[keys[v]][keys[u]] = d
@@ -168,6 +168,34 @@ def coauthor_data(corpus: Corpus | Build) -> CoauthorData:
     """
     if isinstance(corpus, Build):
         corpus = corpus.corpus
+    spellings, lists = _author_keys(corpus)
+    ordered_keys = sorted(spellings)
+    n = len(ordered_keys)
+    papers, tracks, pair_papers, pair_weight = _count_papers_and_pairs(ordered_keys, lists)
+    names = []
+    track_lists = []
+    for i, k in enumerate(ordered_keys):
+        sp = spellings[k]
+        name = max(sp, key=sp.__getitem__) if len(sp) > 1 else next(iter(sp))
+        names.append(" ".join(name.split()))
+        tc = tracks.get(i)
+        track_lists.append(
+            tuple(t for t, _ in sorted(tc.items(), key=lambda kv: (-kv[1], kv[0]))) if tc else ())
+    codes = sorted(pair_papers)
+    code_arr = np.asarray(codes, dtype=np.int64)
+    return CoauthorData(
+        keys=tuple(ordered_keys), names=tuple(names), papers=tuple(papers),
+        tracks=tuple(track_lists),
+        source=code_arr // max(n, 1), target=code_arr % max(n, 1),
+        edge_papers=np.asarray([pair_papers[c] for c in codes], dtype=np.int64),
+        edge_weight=np.asarray([pair_weight[c] for c in codes], dtype=np.float64),
+    )
+
+
+def _author_keys(corpus: Corpus) -> tuple[dict[str, dict[str, int]],
+                                          list[tuple[list[str], str | None]]]:
+    """Every person key's spellings with their counts, and per paper its distinct
+    author keys (in order) with its track label."""
     key_of: dict[str, str] = {}
     spellings: dict[str, dict[str, int]] = {}
     lists: list[tuple[list[str], str | None]] = []
@@ -185,8 +213,14 @@ def coauthor_data(corpus: Corpus | Build) -> CoauthorData:
                     sp[name] = sp.get(name, 0) + 1
                 keys[k] = None
         lists.append((list(keys), paper.track.label if paper.track is not None else None))
+    return spellings, lists
 
-    ordered_keys = sorted(spellings)
+
+def _count_papers_and_pairs(ordered_keys: list[str], lists: list[tuple[list[str], str | None]]
+                            ) -> tuple[list[int], dict[int, dict[str, int]],
+                                       dict[int, int], dict[int, float]]:
+    """Per person (by rank in ``ordered_keys``) the papers and the papers per track
+    label; per pair (coded ``i * n + j``, ``i < j``) the papers and the weight."""
     rank = {k: i for i, k in enumerate(ordered_keys)}
     n = len(ordered_keys)
     papers = [0] * n
@@ -217,25 +251,7 @@ def coauthor_data(corpus: Corpus | Build) -> CoauthorData:
                 else:
                     pair_papers[code] = 1
                     pair_weight[code] = w
-
-    names = []
-    track_lists = []
-    for i, k in enumerate(ordered_keys):
-        sp = spellings[k]
-        name = max(sp, key=sp.__getitem__) if len(sp) > 1 else next(iter(sp))
-        names.append(" ".join(name.split()))
-        tc = tracks.get(i)
-        track_lists.append(
-            tuple(t for t, _ in sorted(tc.items(), key=lambda kv: (-kv[1], kv[0]))) if tc else ())
-    codes = sorted(pair_papers)
-    code_arr = np.asarray(codes, dtype=np.int64)
-    return CoauthorData(
-        keys=tuple(ordered_keys), names=tuple(names), papers=tuple(papers),
-        tracks=tuple(track_lists),
-        source=code_arr // max(n, 1), target=code_arr % max(n, 1),
-        edge_papers=np.asarray([pair_papers[c] for c in codes], dtype=np.int64),
-        edge_weight=np.asarray([pair_weight[c] for c in codes], dtype=np.float64),
-    )
+    return papers, tracks, pair_papers, pair_weight
 
 
 def coauthor_graph(corpus: Corpus | Build) -> nx.Graph:
@@ -330,44 +346,56 @@ def knowledge_graph(build: Build | Corpus) -> nx.MultiDiGraph:
     for paper in build.corpus.papers:
         pid = node_id("paper", paper.id)
         K.add_node(pid, kind="paper", label=_paper_label(paper), truncated=paper.authors_truncated)
-        seen: set[str] = set()
-        for pos, name in enumerate(paper.authors, start=1):
-            k = person_key(name)
-            if not k or k in seen:
-                continue
-            seen.add(k)
-            nid = node_id("person", k)
-            if nid not in K:
-                K.add_node(nid, kind="person", label=" ".join(name.split()))
-            K.add_edge(pid, nid, relation="author", position=pos)
+        _add_authors(K, pid, paper)
         if paper.track is not None:
-            area, sub = _track_ids(paper.track)
-            if area not in K:
-                K.add_node(area, kind="track", label=paper.track.area)
-            target = area
-            if sub is not None:
-                if sub not in K:
-                    K.add_node(sub, kind="track", label=paper.track.label)
-                if (sub, area) not in broader:
-                    broader.add((sub, area))
-                    K.add_edge(sub, area, relation="broader")
-                target = sub
-            K.add_edge(pid, target, relation="subject")
+            _add_track(K, pid, paper.track, broader)
         ex = build.extractions.get(paper.id)
-        if ex is None:
-            continue
-        counts: Counter[str] = Counter()
-        proposed: dict[str, None] = {}
-        for m in ex.mentions:
-            kind = "concept" if m.layer == "concept" else "entity"
-            eid = node_id(kind, m.identity_key)
-            if eid not in K:
-                K.add_node(eid, kind=kind, label=m.canonical, type=m.type)
-            counts[eid] += 1
-            if m.proposed:
-                proposed[eid] = None
-        for eid, n in counts.items():
-            K.add_edge(pid, eid, relation="mentions", count=n)
-        for eid in proposed:
-            K.add_edge(pid, eid, relation="proposes")
+        if ex is not None:
+            _add_mentions(K, pid, ex)
     return K
+
+
+def _add_authors(K: nx.MultiDiGraph, pid: str, paper: Paper) -> None:
+    seen: set[str] = set()
+    for pos, name in enumerate(paper.authors, start=1):
+        k = person_key(name)
+        if not k or k in seen:
+            continue
+        seen.add(k)
+        nid = node_id("person", k)
+        if nid not in K:
+            K.add_node(nid, kind="person", label=" ".join(name.split()))
+        K.add_edge(pid, nid, relation="author", position=pos)
+
+
+def _add_track(K: nx.MultiDiGraph, pid: str, track: Track, broader: set[tuple[str, str]]) -> None:
+    """The paper's subject (its subarea, else its area) and, once, subarea broader area."""
+    area, sub = _track_ids(track)
+    if area not in K:
+        K.add_node(area, kind="track", label=track.area)
+    target = area
+    if sub is not None:
+        if sub not in K:
+            K.add_node(sub, kind="track", label=track.label)
+        if (sub, area) not in broader:
+            broader.add((sub, area))
+            K.add_edge(sub, area, relation="broader")
+        target = sub
+    K.add_edge(pid, target, relation="subject")
+
+
+def _add_mentions(K: nx.MultiDiGraph, pid: str, ex: Extraction) -> None:
+    counts: Counter[str] = Counter()
+    proposed: dict[str, None] = {}
+    for m in ex.mentions:
+        kind = "concept" if m.layer == "concept" else "entity"
+        eid = node_id(kind, m.identity_key)
+        if eid not in K:
+            K.add_node(eid, kind=kind, label=m.canonical, type=m.type)
+        counts[eid] += 1
+        if m.proposed:
+            proposed[eid] = None
+    for eid, n in counts.items():
+        K.add_edge(pid, eid, relation="mentions", count=n)
+    for eid in proposed:
+        K.add_edge(pid, eid, relation="proposes")

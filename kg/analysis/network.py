@@ -22,15 +22,15 @@ import random
 import statistics
 import warnings
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
 import networkx as nx
 import numpy as np
 
 from kg.analysis._igraph import IGraph, to_igraph
 from kg.analysis.graphs import paper_author_keys
-from kg.models import Corpus
+from kg.models import Corpus, JsonObject
 
 EXACT_LIMIT = 200_000_000  # nodes x edges of a component computed exactly
 SAMPLES = 256
@@ -52,7 +52,7 @@ def distribution(values: Iterable[int]) -> list[list[int]]:
     return [[k, n] for k, n in sorted(Counter(values).items())]
 
 
-def describe_counts(values: Sequence[int]) -> dict:
+def describe_counts(values: Sequence[int]) -> JsonObject:
     """Mean, median, min, max and distribution of a list of counts.
 
     Examples
@@ -73,7 +73,7 @@ def describe_counts(values: Sequence[int]) -> dict:
     }
 
 
-def lotka(papers_per_author: Sequence[int]) -> dict | None:
+def lotka(papers_per_author: Sequence[int]) -> JsonObject | None:
     """Lotka's law fitted as bibliometrix does: least squares on log-log.
 
     The share of authors with ``k`` papers is modelled as ``C / k**beta``;
@@ -107,7 +107,7 @@ def lotka(papers_per_author: Sequence[int]) -> dict | None:
     }
 
 
-def productivity(corpus: Corpus) -> dict:
+def productivity(corpus: Corpus) -> JsonObject:
     """Papers, authors, and the two bipartite degree distributions.
 
     Counts use the authors a listing shows (distinct person keys per paper).
@@ -168,7 +168,7 @@ def is_large(h: IGraph, component: Sequence[int], exact_limit: int = EXACT_LIMIT
     if n * (n - 1) > exact_limit:  # a connected component has at least n - 1 edges
         return True
     m = sum(h.graph.degree(list(component))) // 2
-    return n * m > exact_limit
+    return bool(n * m > exact_limit)
 
 
 @dataclass(frozen=True)
@@ -257,7 +257,8 @@ def bfs_sample(h: IGraph, component: Sequence[int], samples: int, seed: int) -> 
 
 
 def distance_stats(h: IGraph, component: Sequence[int], *, exact_limit: int = EXACT_LIMIT,
-                   samples: int = SAMPLES, seed: int = 0, sample: BfsSample | None = None) -> dict:
+                   samples: int = SAMPLES, seed: int = 0, sample: BfsSample | None = None
+                   ) -> JsonObject:
     """Mean distance and diameter of one component (unweighted hops).
 
     Exact unless the component :func:`is_large`: a search from every node
@@ -278,7 +279,7 @@ def distance_stats(h: IGraph, component: Sequence[int], *, exact_limit: int = EX
     (2.0, 4, False)
     """
     n = len(component)
-    out: dict = {"nodes": n, "mean_distance": None, "diameter": 0, "exact": True,
+    out: JsonObject = {"nodes": n, "mean_distance": None, "diameter": 0, "exact": True,
                  "method": "all pairs (exact)", "sources": None}
     if n < 2:
         return out
@@ -303,7 +304,8 @@ def distance_stats(h: IGraph, component: Sequence[int], *, exact_limit: int = EX
 
 
 def network_stats(G: nx.Graph | None, *, exact_limit: int = EXACT_LIMIT, samples: int = SAMPLES,
-                  seed: int = 0, h: IGraph | None = None, sample: BfsSample | None = None) -> dict:
+                  seed: int = 0, h: IGraph | None = None, sample: BfsSample | None = None
+                  ) -> JsonObject:
     """Structure of the co-authorship graph.
 
     Returns a dict with ``nodes``, ``edges``, ``isolates``, ``density``,

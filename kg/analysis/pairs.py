@@ -19,12 +19,13 @@ import numpy as np
 from kg.analysis._igraph import IGraph, to_igraph
 from kg.errors import KgError
 from kg.identity import person_key
+from kg.models import JsonObject
 
 __all__ = ["strongest_pairs", "find_author", "ego_network", "ego_summary"]
 
 
 def strongest_pairs(G: nx.Graph | None, n: int = 20, by: str = "weight",
-                    h: IGraph | None = None) -> list[dict]:
+                    h: IGraph | None = None) -> list[JsonObject]:
     """The ``n`` pairs with the largest ``by`` (``weight`` or ``papers``).
 
     Ties are broken by the other measure, then by the pair's names. ``h``
@@ -97,7 +98,8 @@ def ego_network(G: nx.Graph, author: str, radius: int = 1) -> nx.Graph:
     return nx.ego_graph(G, find_author(G, author), radius=radius)
 
 
-def ego_summary(G: nx.Graph | None, author: str, top: int = 10, h: IGraph | None = None) -> dict:
+def ego_summary(G: nx.Graph | None, author: str, top: int = 10,
+                h: IGraph | None = None) -> JsonObject:
     """An author's ego network in numbers, and their strongest collaborators.
 
     ``collaborators`` lists ``[name, joint papers, weight]``, strongest

@@ -26,8 +26,9 @@ from __future__ import annotations
 
 import types
 import typing
-from dataclasses import dataclass, field, fields
-from typing import Any, Mapping, TypeVar, Union
+from collections.abc import Mapping
+from dataclasses import Field, dataclass, field, fields
+from typing import Any, ClassVar, TypeVar, Union
 
 __all__ = [
     "Record", "optional", "Counts", "Lotka", "Productivity", "Components", "Distances", "NetworkStats", "LargeTeams", "Homonym", "Homonyms", "Caveats", "AuthorRow", "CentralityMethod", "Centrality", "Community", "PartitionSummary", "Communities", "Pair", "StrongestPairs", "Ego", "Parameters", "CoauthorReport",
@@ -88,10 +89,13 @@ def _hints(cls: type) -> dict[str, Any]:
 class Record:
     """Base of the report's dataclasses: JSON in and out, in field order."""
 
-    def to_json(self) -> dict:
+    # every subclass is a dataclass: this says so to the type checker (no value here)
+    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
+
+    def to_json(self) -> dict[str, Any]:
         """The JSON object (a dict, keys in field order; optional ``None`` fields left out)."""
         out = {}
-        for f in fields(self):  # type: ignore[arg-type]
+        for f in fields(self):
             value = getattr(self, f.name)
             if value is None and f.metadata.get("omit_none"):
                 continue
@@ -112,12 +116,12 @@ class Record:
         if not isinstance(obj, Mapping):
             raise ValueError(f"{cls.__name__}: expected an object, got {type(obj).__name__}")
         hints = _hints(cls)
-        names = {f.name for f in fields(cls)}  # type: ignore[arg-type]
+        names = {f.name for f in fields(cls)}
         unknown = sorted(set(obj) - names)
         if unknown:
             raise ValueError(f"{cls.__name__}: unknown key {unknown[0]!r}")
         kw = {}
-        for f in fields(cls):  # type: ignore[arg-type]
+        for f in fields(cls):
             if f.name in obj:
                 kw[f.name] = _typed(hints[f.name], obj[f.name])
             elif not f.metadata.get("omit_none"):

@@ -18,8 +18,10 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
 import networkx as nx
 
@@ -40,7 +42,7 @@ from kg.analysis.network import (
 )
 from kg.analysis.pairs import ego_summary, strongest_pairs
 from kg.analysis.records import CoauthorReport
-from kg.models import Build, Corpus
+from kg.models import Build, Corpus, JsonObject
 
 __all__ = ["CoauthorAnalysis", "NetworkAnalysis", "analyse", "analyse_network", "coauthor_report",
            "extraction_summary", "rounded", "with_extractions"]
@@ -50,7 +52,7 @@ _ROW = ("name", "papers", "collaborators", "strength", "betweenness", "closeness
         "eigenvector", "pagerank")
 
 
-def rounded(obj, digits: int = 6):
+def rounded(obj: Any, digits: int = 6) -> Any:
     """``obj`` with every float rounded to ``digits`` significant digits.
 
     NaN and infinities become ``None`` (JSON has no such numbers).
@@ -75,7 +77,7 @@ def rounded(obj, digits: int = 6):
     return obj
 
 
-def extraction_summary(build: Build, top: int = TOP) -> dict:
+def extraction_summary(build: Build, top: int = TOP) -> JsonObject:
     """Mentions and entities found, by type, and the most mentioned entities.
 
     Examples
@@ -138,7 +140,7 @@ class CoauthorAnalysis:
         return src if isinstance(src, nx.Graph) else src.to_networkx()
 
 
-def _row(r: dict, community: dict) -> dict:
+def _row(r: JsonObject, community: Mapping[str, int]) -> JsonObject:
     out = {c: r[c] for c in _ROW}
     out["community"] = community.get(r["key"])
     return out
@@ -179,7 +181,7 @@ class NetworkAnalysis:
     metrics: AuthorMetrics
     leiden: Partition
     louvain: Partition
-    report: dict
+    report: JsonObject
     igraph: IGraph
     source: nx.Graph | CoauthorData
     top: int
@@ -230,7 +232,7 @@ def analyse_network(corpus: Corpus, G: nx.Graph | None = None, *, seed: int = 0,
     if tops["collaborators"] and tops["collaborators"][0]["collaborators"] > 0:
         ego = ego_summary(None, metrics.top("collaborators", 1)[0]["key"], top=top, h=h)
 
-    def comm(p: Partition) -> dict:
+    def comm(p: Partition) -> JsonObject:
         return {
             "count": len(p.sizes),
             "modularity": p.modularity,
@@ -279,6 +281,9 @@ def with_extractions(net: NetworkAnalysis, build: Build) -> CoauthorAnalysis:
                             source=net.__dict__.get("graph", net.source))
 
 
-def coauthor_report(build: Build | Corpus, G: nx.Graph | None = None, **kw) -> dict:
+def coauthor_report(build: Build | Corpus, G: nx.Graph | None = None, *, seed: int = 0,
+                    top: int = TOP, exact_limit: int = EXACT_LIMIT,
+                    samples: int = SAMPLES) -> JsonObject:
     """The JSON-ready report of :func:`analyse` (``report.json``'s ``coauthors``)."""
-    return analyse(build, G, **kw).report.to_json()
+    return analyse(build, G, seed=seed, top=top, exact_limit=exact_limit,
+                   samples=samples).report.to_json()

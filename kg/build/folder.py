@@ -38,10 +38,10 @@ import json
 import os
 import shutil
 import stat
-from contextlib import contextmanager
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
 
 from kg import __version__
 from kg.errors import OutputFolderError
@@ -79,7 +79,7 @@ class Manifest:
                            "entries": list(self.entries)}, indent=1) + "\n"
 
     @classmethod
-    def from_json(cls, text: str) -> "Manifest":
+    def from_json(cls, text: str) -> Manifest:
         """A manifest kg wrote, every entry checked; ValueError for anything else.
 
         The manifests of kg 0.1 (no ``format``) are read too, under the same checks.
@@ -226,7 +226,7 @@ def _open_lock(folder: Path) -> int:
         if not stat.S_ISREG(st.st_mode) or st.st_nlink != 1 or st.st_size > 64:
             os.close(fd)
             raise OutputFolderError(f"{path} is not kg's lock (not a small plain file of its "
-                                    "own); remove it or choose another folder")
+                                    "own); remove it or choose another folder") from None
     return fd
 
 
@@ -378,10 +378,9 @@ def _remove_owned(path: Path) -> None:
     if is_owned(path):
         shutil.rmtree(path, ignore_errors=True)
     elif path.is_dir() and not path.is_symlink():
-        try:
-            path.rmdir()          # empty: a build killed before it wrote its marker
-        except OSError:
-            pass                  # not empty, not kg's: left alone
+        # empty: a build killed before it wrote its marker; not empty, not kg's: left alone
+        with suppress(OSError):
+            path.rmdir()
 
 
 def _manifest_stamp(folder: Path) -> tuple[int, int] | None:

@@ -24,10 +24,11 @@ measures). :func:`tables` renders the report for ``kg coauthors``;
 from __future__ import annotations
 
 import time
-from contextlib import nullcontext
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping, Union
+from typing import TYPE_CHECKING, Any
 
 from kg import outputs
 from kg.analysis.records import CoauthorReport
@@ -40,13 +41,14 @@ from kg.util.progress import Progress
 
 if TYPE_CHECKING:  # pragma: no cover
     import networkx as nx
+    from rich.console import RenderableType
 
     from kg.analysis import CoauthorAnalysis, NetworkAnalysis
 
 __all__ = ["CoauthorStageResult", "NetworkFiles", "write_coauthors", "write_network_files",
            "stage_outputs", "tables", "track_build"]
 
-Content = Union[str, bytes, Iterable[str]]
+Content = str | bytes | Iterable[str]
 
 
 @dataclass(frozen=True, eq=False)
@@ -56,9 +58,9 @@ class CoauthorStageResult:
     ``knowledge_graph`` is ``None`` when the exports were not asked for.
     """
 
-    analysis: "CoauthorAnalysis"
+    analysis: CoauthorAnalysis
     report: Report
-    knowledge_graph: "nx.MultiDiGraph | None"
+    knowledge_graph: nx.MultiDiGraph | None
     files: tuple[str, ...]
     timings: Mapping[str, float] = field(default_factory=dict)
 
@@ -68,7 +70,7 @@ class _Products:
     """What the lazy outputs leave behind as they go (private to this module)."""
 
     timings: dict[str, float]
-    analysis: "CoauthorAnalysis | None" = None
+    analysis: CoauthorAnalysis | None = None
     report: Report | None = None
     knowledge_graph: Any = None
 
@@ -90,7 +92,7 @@ def _timed(chunks: Iterable[str], products: _Products, key: str) -> Iterator[str
         yield chunk
 
 
-def _outputs(build: Build, products: _Products, *, corpus: BuildSummary | Mapping | None,
+def _outputs(build: Build, products: _Products, *, corpus: BuildSummary | Mapping[str, Any] | None,
              seed: int, progress: Progress | None, exports: bool
              ) -> Iterator[tuple[str, Content]]:
     """Every file of the stage, lazily; what it makes along the way goes into ``products``."""
@@ -105,11 +107,11 @@ def _outputs(build: Build, products: _Products, *, corpus: BuildSummary | Mappin
                               exports=exports)
 
 
-def _stage(progress: Progress | None, description: str):
+def _stage(progress: Progress | None, description: str) -> AbstractContextManager[None]:
     return progress.stage(description) if progress is not None else nullcontext()
 
 
-def _network_outputs(net: "NetworkAnalysis", corpus: Corpus, products: _Products, *,
+def _network_outputs(net: NetworkAnalysis, corpus: Corpus, products: _Products, *,
                      progress: Progress | None, exports: bool) -> Iterator[tuple[str, Content]]:
     """The files that need the author lists alone: the plots and the co-author exports."""
     from kg.report.document import authors_csv
@@ -145,8 +147,8 @@ def _network_outputs(net: "NetworkAnalysis", corpus: Corpus, products: _Products
            _timed(authors_csv(m, _author_tracks(corpus), community), products, "exports"))
 
 
-def _build_outputs(net: "NetworkAnalysis", build: Build, products: _Products, *,
-                   corpus: BuildSummary | Mapping | None, progress: Progress | None,
+def _build_outputs(net: NetworkAnalysis, build: Build, products: _Products, *,
+                   corpus: BuildSummary | Mapping[str, Any] | None, progress: Progress | None,
                    exports: bool) -> Iterator[tuple[str, Content]]:
     """The files that need the extractions too: the report and the knowledge graph."""
     from kg.analysis import content_tables, extraction_summary, with_extractions
@@ -212,7 +214,7 @@ def _write(path: Path, content: Content) -> None:
 class NetworkFiles:
     """What :func:`write_network_files` wrote (the first half of the stage)."""
 
-    network: "NetworkAnalysis"
+    network: NetworkAnalysis
     files: tuple[str, ...]
     timings: Mapping[str, float]
 
@@ -280,8 +282,8 @@ def write_coauthors(build: Build, out: str | Path, *, corpus: BuildSummary | Non
                                timings=timings)
 
 
-def stage_outputs(build: Build, *, corpus_summary: BuildSummary | Mapping | None = None,
-                  seed: int = 0, progress=None, exports: bool = True
+def stage_outputs(build: Build, *, corpus_summary: BuildSummary | Mapping[str, Any] | None = None,
+                  seed: int = 0, progress: Progress | None = None, exports: bool = True
                   ) -> Iterator[tuple[str, Content]]:
     """Every file of the graph stage, lazily, as ``(relative name, content)``.
 
@@ -323,7 +325,7 @@ def track_build(build: Build, track: str) -> Build:
                                              if k in ids})
 
 
-def tables(report: CoauthorReport | Mapping) -> list:
+def tables(report: CoauthorReport | Mapping[str, Any]) -> list[RenderableType]:
     """The co-authorship report as rich renderables (for ``kg coauthors``).
 
     Names are wrapped in :class:`rich.text.Text`, so brackets in a name are
@@ -335,10 +337,11 @@ def tables(report: CoauthorReport | Mapping) -> list:
 
     from kg.util.safetext import for_terminal
 
-    def Text(s: str, **kw) -> _Text:  # names are data: no control sequence reaches the terminal
-        return _Text(for_terminal(s), **kw)
+    # names are data: no control sequence reaches the terminal
+    def Text(s: str, style: str = "") -> _Text:
+        return _Text(for_terminal(s), style=style)
 
-    def num(x, digits: int = 4) -> str:
+    def num(x: float | None, digits: int = 4) -> str:
         if x is None:
             return "n/a"
         if isinstance(x, int):
@@ -348,7 +351,7 @@ def tables(report: CoauthorReport | Mapping) -> list:
     r = CoauthorReport.from_json(report)
     prod, net, cav = r.productivity, r.network, r.caveats
     lc = net.largest_component
-    out: list = []
+    out: list[RenderableType] = []
 
     t = Table(title="Co-authorship network", show_header=True, header_style="bold")
     t.add_column("measure")

@@ -11,12 +11,13 @@ RDF graph, the report, the graph views know concepts).
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Callable, Iterator, TypeVar
+from typing import TypeVar
 
 from kg import outputs
 from kg.errors import KgError
-from kg.models import Build, Corpus, Extraction, Paper
+from kg.models import Build, Corpus, Extraction, JsonObject, Paper
 from kg.report.data import BuildSummary, Report
 
 __all__ = ["load_build", "read_report", "read_summary"]
@@ -24,7 +25,7 @@ __all__ = ["load_build", "read_report", "read_summary"]
 T = TypeVar("T")
 
 
-def _records(path: Path) -> Iterator[dict]:
+def _records(path: Path) -> Iterator[JsonObject]:
     """The JSON objects of a JSON Lines file (blank lines skipped).
 
     Raises
@@ -76,7 +77,7 @@ def load_build(folder: str | Path = "output", *, extractions: bool = True) -> Bu
     return Build(corpus=corpus, extractions=exs)
 
 
-def _json_file(path: Path) -> dict:
+def _json_file(path: Path) -> JsonObject:
     """The JSON object in ``path``, or a :class:`KgError` saying why there is none."""
     try:
         obj = json.loads(path.read_text(encoding="utf-8"))
@@ -100,7 +101,7 @@ def read_summary(folder: str | Path = "output") -> BuildSummary:
     return _read_typed(Path(folder) / outputs.SUMMARY, BuildSummary.from_json, "summary")
 
 
-def _read_typed(path: Path, from_json: Callable[[dict], T], what: str) -> T:
+def _read_typed(path: Path, from_json: Callable[[JsonObject], T], what: str) -> T:
     try:
         return from_json(_json_file(path))
     except ValueError as exc:

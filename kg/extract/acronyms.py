@@ -67,7 +67,9 @@ def find_best_long_form(short: str, long: str) -> str | None:
     return long[start:]
 
 
-_MINOR = frozenset("of and for the with in on to a an by via from or".split())
+_MINOR = frozenset([
+    "of", "and", "for", "the", "with", "in", "on", "to", "a", "an", "by", "via", "from", "or",
+])
 _SUBWORD = re.compile(r"[A-Za-z0-9]+")
 
 

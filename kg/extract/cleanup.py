@@ -22,6 +22,7 @@ import html
 import re
 from bisect import bisect_left
 from functools import lru_cache
+from typing import Any
 
 # A bare domain starts only where its label does (not after "x-", which the
 # start before it covers), and its labels are at most 63 characters (DNS):
@@ -40,9 +41,10 @@ _MD_EM = re.compile(r"(?<![\w*\\])\*(?=[^\s*])(.+?)(?<=[^\s*])\*(?![\w*])")
 _MD_EM_UNDERSCORE = re.compile(r"(?<![\w\\])_(?=[^\s_])([^_]+?)(?<=[^\s_])_(?![\w])")
 # "com- munity" -> "community"; "LLM- based" -> "LLM-based"; "pseudo- and" stays.
 _HYPHEN_BREAK = re.compile(r"(?<=\w)- (?=([a-z]+)\b)")
-_KEEP_AFTER_HYPHEN = frozenset(
-    "and or nor but to vs versus as with than the a an of for in on via from by "
-    "respectively".split())
+_KEEP_AFTER_HYPHEN = frozenset([
+    "and", "or", "nor", "but", "to", "vs", "versus", "as", "with", "than", "the", "a", "an",
+    "of", "for", "in", "on", "via", "from", "by", "respectively",
+])
 # "time.A major" -> "time. A major" (two lower-case letters before the stop,
 # so "e.g.The" and "Qwen2.5" are untouched)
 _RUN_ON = re.compile(r"(?<=[a-z]{2})([.!?])(?=[A-Z][a-z]|[A-Z] )"
@@ -80,7 +82,7 @@ _TYPOGRAPHY = (("---", "\u2014"), ("--", "\u2013"), ("``", "\u201c"), ("''", "\u
 
 
 @lru_cache(maxsize=1)
-def _latex_converter():
+def _latex_converter() -> Any:   # pylatexenc has no types: a LatexNodes2Text
     import logging
 
     from pylatexenc.latex2text import LatexNodes2Text, MacroTextSpec, get_default_latex_context_db
@@ -98,7 +100,7 @@ def _latex_converter():
 
 
 @lru_cache(maxsize=1)
-def _walker_context():
+def _walker_context() -> Any:   # a pylatexenc LatexContextDb
     """The parser's default macro table, built once: ``LatexWalker`` builds
     a new one (~7 categories of specs) for every span it is not given one."""
     from pylatexenc.latexwalker import get_default_latex_context_db
@@ -111,7 +113,8 @@ def _latex_to_text(span: str) -> str:
     from pylatexenc.latexwalker import LatexWalker
 
     walker = LatexWalker(span, latex_context=_walker_context())
-    return _latex_converter().nodelist_to_text(walker.get_latex_nodes()[0])
+    text: str = _latex_converter().nodelist_to_text(walker.get_latex_nodes()[0])
+    return text
 
 
 # pylatexenc is exponential in unclosed macro arguments (a run of "$\\frac{"
@@ -289,10 +292,11 @@ def _join_hyphenation(text: str) -> str:
     if "- " not in text:
         return text
 
-    def repl(m: re.Match) -> str:
+    def repl(m: re.Match[str]) -> str:
         nxt = m.group(1)
         if nxt in _KEEP_AFTER_HYPHEN:
-            return m.group(0)
+            whole: str = m.group(0)
+            return whole
         prev = text[m.start() - 1]
         return "-" if (prev.isupper() or prev.isdigit()) else ""
 

@@ -8,8 +8,9 @@ runs a pure matching function from its module and stores the result on the
 """
 from __future__ import annotations
 
-from itertools import compress
-from typing import Any, Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from itertools import compress, islice
+from typing import Any
 
 from kg.extract.leanspacy import import_spacy
 
@@ -17,7 +18,6 @@ import_spacy()   # spaCy without its command-line interface (leanspacy: why), th
 from spacy.attrs import IDX, ORTH  # noqa: E402
 from spacy.language import Language  # noqa: E402
 from spacy.tokens import Doc  # noqa: E402
-from spacy.util import minibatch  # noqa: E402
 
 from kg.extract import (
     acronyms,
@@ -31,6 +31,7 @@ from kg.extract import (
     ruler,
 )
 from kg.identity import entity_key, singular_key
+from kg.models import Mention
 
 # Results live in ``doc.user_data`` under these names and are readable as
 # ``doc._.kg_mentions`` etc.; the components read and write the dict directly
@@ -84,11 +85,11 @@ def _words(doc: Doc) -> tuple[list[str], list[int], set[int], str]:
 _ORTH_TEXT: dict[int, str] = {}
 
 
-def _first_keys(directory: str | None, tokenizer) -> frozenset[str]:
+def _first_keys(directory: str | None, tokenizer: Callable[[str], Doc]) -> frozenset[str]:
     """First-token keys of every spelling, tokenised as the pipeline does."""
     from pathlib import Path
 
-    import spacy
+    from spacy.about import __version__ as spacy_version
 
     from kg.extract.tokenizer import split_simple
     from kg.util.cache import cached
@@ -98,7 +99,7 @@ def _first_keys(directory: str | None, tokenizer) -> frozenset[str]:
     return cached("first-keys", paths, lambda: ruler.first_keys(
         gazetteer.load(directory),
         lambda t: split_simple(t, specials) or [x.text for x in tokenizer(t)]),
-        extra=f"spacy {spacy.__version__}; {sorted(specials)}")
+        extra=f"spacy {spacy_version}; {sorted(specials)}")
 
 
 def _concept_tables(directory: str | None) -> tuple[concept_finder.ConceptIndex, modifiers.Modifiers]:
@@ -126,7 +127,8 @@ class _Component:
         raise NotImplementedError
 
     def pipe(self, docs: Iterable[Doc], batch_size: int = 256) -> Iterator[Doc]:
-        for batch in minibatch(docs, batch_size):
+        docs = iter(docs)
+        while batch := list(islice(docs, batch_size)):
             yield from [self(doc) for doc in batch]
 
 
@@ -219,7 +221,7 @@ class ConceptFinder(_Component):
         self.index, self.modifiers = _concept_tables(directory)
         gaz = gazetteer.load(gazetteer_directory)
 
-        def known(m) -> bool:
+        def known(m: Mention) -> bool:
             """Is a mention a gazetteer entry written by one of its names (not
             only reached through an acronym the abstract defines)?"""
             f = gaz.lookup(entity_key(m.text)) or gaz.lookup(singular_key(entity_key(m.text)))
@@ -243,31 +245,32 @@ class ConceptFinder(_Component):
 
 
 @Language.factory("kg_gazetteer", default_config={"directory": None})
-def make_gazetteer_ruler(nlp: Language, name: str, directory: str | None):
+def make_gazetteer_ruler(nlp: Language, name: str, directory: str | None) -> GazetteerRuler:
     return GazetteerRuler(nlp, name, directory)
 
 
 @Language.factory("kg_acronyms")
-def make_acronym_detector(nlp: Language, name: str):
+def make_acronym_detector(nlp: Language, name: str) -> AcronymDetector:
     return AcronymDetector(nlp, name)
 
 
 @Language.factory("kg_proposals", default_config={"directory": None})
-def make_proposal_detector(nlp: Language, name: str, directory: str | None):
+def make_proposal_detector(nlp: Language, name: str, directory: str | None) -> ProposalDetector:
     return ProposalDetector(nlp, name, directory)
 
 
 @Language.factory("kg_discover")
-def make_name_discoverer(nlp: Language, name: str):
+def make_name_discoverer(nlp: Language, name: str) -> NameDiscoverer:
     return NameDiscoverer(nlp, name)
 
 
 @Language.factory("kg_mentions", default_config={"directory": None, "keep_untyped": True})
-def make_mention_resolver(nlp: Language, name: str, directory: str | None, keep_untyped: bool):
+def make_mention_resolver(nlp: Language, name: str, directory: str | None, keep_untyped: bool
+                          ) -> MentionResolver:
     return MentionResolver(nlp, name, directory, keep_untyped)
 
 
 @Language.factory("kg_concepts", default_config={"directory": None, "gazetteer_directory": None})
 def make_concept_finder(nlp: Language, name: str, directory: str | None,
-                        gazetteer_directory: str | None):
+                        gazetteer_directory: str | None) -> ConceptFinder:
     return ConceptFinder(nlp, name, directory, gazetteer_directory)

@@ -27,11 +27,11 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib.resources import files
 from itertools import accumulate, compress
-from typing import Callable, Iterable, Mapping, Sequence
 
 from kg.extract.acronyms import AcronymPair
 from kg.extract.concept_vocab import Concept, ConceptVocab
@@ -400,9 +400,8 @@ def head_concept(name: str, index: ConceptIndex) -> str | None:
         most += 1
     for k in range(most, 0, -1):
         tail = parts[len(parts) - k:]
-        if k == 1:
-            if tail[0] in index.acronyms:
-                return index.acronyms[tail[0]]
+        if k == 1 and tail[0] in index.acronyms:
+            return index.acronyms[tail[0]]
         step = index.steps.get(phrase_key(" ".join(tail), index.spelling))
         if step is not None and step[0] is not None and (
                 k > 1 or index.vocab.concepts[step[0]].single):

@@ -16,14 +16,15 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib.resources import files
 from pathlib import Path
-from typing import Mapping
 
 from kg.errors import KgError
 from kg.identity import entity_key
+from kg.models import JsonObject
 
 #: the concept types, in the order the schema lists them
 CONCEPT_TYPES = ("method", "model_class", "task", "field", "metric")
@@ -113,7 +114,7 @@ def concepts_dir() -> Path:
     return Path(str(files("kg") / "data" / "concepts"))
 
 
-def _rows(path: Path) -> list[tuple[int, dict]]:
+def _rows(path: Path) -> list[tuple[int, JsonObject]]:
     numbered = [(n, line) for n, line in
                 enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if line.strip()]
     try:        # one parse of the whole file (the vocabulary has thousands of lines)
@@ -135,7 +136,7 @@ def _rows(path: Path) -> list[tuple[int, dict]]:
     return rows
 
 
-def _concept(path: Path, lineno: int, obj: dict) -> Concept:
+def _concept(path: Path, lineno: int, obj: JsonObject) -> Concept:
     where = f"{path}:{lineno}"
     try:
         cid, label, ctype = obj["id"], obj["label"], obj["type"]
@@ -173,8 +174,8 @@ def _check_acyclic(concepts: Mapping[str, Concept]) -> None:
                 state[cid] = 2
 
 
-def build(concept_rows: list[tuple[Path, int, dict]],
-          link_rows: list[tuple[Path, int, dict]] = ()) -> ConceptVocab:  # type: ignore[assignment]
+def build(concept_rows: Sequence[tuple[Path, int, JsonObject]],
+          link_rows: Sequence[tuple[Path, int, JsonObject]] = ()) -> ConceptVocab:
     """Check and index the rows of the concept files and the link file."""
     concepts: dict[str, Concept] = {}
     for path, lineno, obj in concept_rows:

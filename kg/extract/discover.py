@@ -10,6 +10,7 @@ keeps those whose long form names a model, method or dataset.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib.resources import files
@@ -86,7 +87,7 @@ def name_shaped(word: str) -> bool:
         c.isupper() for c in word)
 
 
-def cue_type(words) -> str | None:
+def cue_type(words: Iterable[str]) -> str | None:
     """The type the first cue noun among ``words`` implies ('model', 'method',
     'dataset'), or None.
 
@@ -177,25 +178,7 @@ def discover(words: list[str], offsets: list[int], taken: set[int],
     ``including`` ... are names too; they take the type of the known names in
     the same list (``method`` after ``outperform``).
     """
-    known_types = known_types or {}
-    listed: dict[int, str] = {}
-    runs: list[tuple[int, int, str]] = []
-    for c in compress(range(len(words)), map(_LIST_CUES_ANY.__contains__, words)):
-        w = words[c]
-        if True:
-            items = _list_items(words, c)
-            if not items:
-                continue
-            types = [known_types[i] for i in items if i in known_types]
-            # the most frequent type; on a tie, the one met first in the list
-            typ = max(dict.fromkeys(types), key=types.count) if types else (
-                "method" if w.lower().startswith(("outperform", "surpass", "beat")) else
-                cue_type([w]) or "other")   # "methods NSCL and NSVQA"
-            for i in items:
-                if i not in taken:
-                    listed[i] = typ
-            if typ in _NAMED_TYPES and any(t in _NAMED_TYPES for t in types):
-                runs.extend((k, j, typ) for k, j in _title_runs(words, items, taken))
+    listed, runs = _listed_names(words, taken, known_types or {})
     out: list[Discovery] = []
     in_runs: set[int] = set()
     for k, j, typ in runs:
@@ -203,6 +186,48 @@ def discover(words: list[str], offsets: list[int], taken: set[int],
             out.append(Discovery(offsets[k], offsets[j - 1] + len(words[j - 1]),
                                  " ".join(words[k:j]), typ, k, j))
             in_runs.update(range(k, j))
+    cand = _shaped_tokens(words)
+    cand.update(i for i in listed if not words[i].islower())
+    shaped = sorted(i for i in cand if i not in taken and i not in in_runs)
+    for i in shaped:
+        d = _shaped_discovery(words, offsets, i, listed)
+        if d is not None:
+            out.append(d)
+    seen = {d.token_start for d in out}
+    for d in _named_before_cue(words, offsets, taken) + _names_joined_before_plural(
+            words, offsets, taken):
+        if d.token_start not in seen and d.token_end - 1 not in seen:
+            out.append(d)
+    return out
+
+
+def _listed_names(words: list[str], taken: set[int], known_types: dict[int, str]
+                  ) -> tuple[dict[int, str], list[tuple[int, int, str]]]:
+    """The tokens in a list after a cue with the type the list gives them, and the
+    runs of Title Case words in lists whose known names are named things
+    (``(start, end, type)``)."""
+    listed: dict[int, str] = {}
+    runs: list[tuple[int, int, str]] = []
+    for c in compress(range(len(words)), map(_LIST_CUES_ANY.__contains__, words)):
+        w = words[c]
+        items = _list_items(words, c)
+        if not items:
+            continue
+        types = [known_types[i] for i in items if i in known_types]
+        # the most frequent type; on a tie, the one met first in the list
+        typ = max(dict.fromkeys(types), key=types.count) if types else (
+            "method" if w.lower().startswith(("outperform", "surpass", "beat")) else
+            cue_type([w]) or "other")   # "methods NSCL and NSVQA"
+        for i in items:
+            if i not in taken:
+                listed[i] = typ
+        if typ in _NAMED_TYPES and any(t in _NAMED_TYPES for t in types):
+            runs.extend((k, j, typ) for k, j in _title_runs(words, items, taken))
+    return listed, runs
+
+
+def _shaped_tokens(words: list[str]) -> set[int]:
+    """The indices of the name-shaped tokens (and metrics at a cut-off)."""
     # every name-shaped token has a capital: skip the lower-case majority cheaply
     # (decided once per distinct word: a per-token call is the slow part)
     if len(_SHAPED) > 200_000:
@@ -210,30 +235,26 @@ def discover(words: list[str], offsets: list[int], taken: set[int],
     for w in set(words).difference(_SHAPED):
         _SHAPED[w] = not w.islower() and (name_shaped(w) or (
             "@" in w and _METRIC_AT.match(w) is not None))
-    cand = set(compress(range(len(words)), map(_SHAPED.__getitem__, words)))
-    cand.update(i for i in listed if not words[i].islower())
-    shaped = sorted(i for i in cand if i not in taken and i not in in_runs)
-    for i in shaped:
-        w = words[i]
-        text = w.rstrip(".,;:")
-        if "@" in text and _METRIC_AT.match(text):
-            out.append(Discovery(offsets[i], offsets[i] + len(text), text, "metric", i, i + 1))
-            continue
-        if i in listed:
-            if not (name_shaped(text) or (_ACRONYM.match(text) and text not in not_entities())):
-                continue
-            typ = context_type(words, i, i + 1)
-            out.append(Discovery(offsets[i], offsets[i] + len(text), text,
-                                 typ if typ != "other" else listed[i], i, i + 1))
-        elif name_shaped(w):
-            out.append(Discovery(offsets[i], offsets[i] + len(text), text,
-                                 context_type(words, i, i + 1), i, i + 1))
-    seen = {d.token_start for d in out}
-    for d in _named_before_cue(words, offsets, taken) + _names_joined_before_plural(
-            words, offsets, taken):
-        if d.token_start not in seen and d.token_end - 1 not in seen:
-            out.append(d)
-    return out
+    return set(compress(range(len(words)), map(_SHAPED.__getitem__, words)))
+
+
+def _shaped_discovery(words: list[str], offsets: list[int], i: int,
+                      listed: dict[int, str]) -> Discovery | None:
+    """The discovery of token ``i`` (name-shaped or listed), or None if it is no name."""
+    w = words[i]
+    text = w.rstrip(".,;:")
+    if "@" in text and _METRIC_AT.match(text):
+        return Discovery(offsets[i], offsets[i] + len(text), text, "metric", i, i + 1)
+    if i in listed:
+        if not (name_shaped(text) or (_ACRONYM.match(text) and text not in not_entities())):
+            return None
+        typ = context_type(words, i, i + 1)
+        return Discovery(offsets[i], offsets[i] + len(text), text,
+                         typ if typ != "other" else listed[i], i, i + 1)
+    if name_shaped(w):
+        return Discovery(offsets[i], offsets[i] + len(text), text,
+                         context_type(words, i, i + 1), i, i + 1)
+    return None
 
 
 AND_PAIR_NOUNS = _CUE_NOUNS["and_pair"]
@@ -278,7 +299,7 @@ def _names_joined_before_plural(words: list[str], offsets: list[int],
 
 _TITLE_WORD = re.compile(r"^[A-Z][a-z]{2,}(?:-[A-Z]?[a-z]+)*(?:-\d{1,4}[a-z]?)?$")   # Potsdam-3
 _CAPS_WORD = re.compile(r"^[A-Z]{2,}[0-9]*$")
-_NAMED_CUES = frozenset("dataset datasets corpus benchmark benchmarks".split())
+_NAMED_CUES = frozenset(["dataset", "datasets", "corpus", "benchmark", "benchmarks"])
 
 
 @lru_cache(maxsize=1)

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from kg.errors import KgError
 from kg.identity import compact, entity_key
-from kg.models import Entity
+from kg.models import Entity, JsonObject
 
 TYPES = ("model", "method", "dataset", "task", "metric", "other")
 
@@ -53,7 +53,7 @@ def gazetteer_dir() -> Path:
     return Path(str(files("kg") / "data" / "gazetteer"))
 
 
-def read_entries(paths: list[Path]) -> list[dict]:
+def read_entries(paths: list[Path]) -> list[JsonObject]:
     """Every entry of the given files, checked; a bad line is a KgError."""
     rows = []
     for path in paths:
@@ -98,11 +98,11 @@ def _multiword(name: str) -> bool:
             and bool(re.search(r"[A-Za-z]{2}[\s\-]+[A-Za-z]{2}", name)))
 
 
-def build(rows: list[dict]) -> Gazetteer:
+def build(rows: list[JsonObject]) -> Gazetteer:
     """Index entries. A name wins over an alias with the same key; an alias two
     entries share is dropped from both (and listed in ``collisions``)."""
     g = Gazetteer()
-    by_name: dict[str, dict] = {}
+    by_name: dict[str, JsonObject] = {}
     for row in rows:
         key = entity_key(row["name"])
         if key in by_name:
@@ -120,7 +120,7 @@ def build(rows: list[dict]) -> Gazetteer:
             source=row["source"], kind=row.get("kind"),
         )
     alias_owner: dict[str, list[str]] = {}
-    for key, row in by_name.items():
+    for key in by_name:
         for alias in g.entities[key].aliases:
             ak = entity_key(alias)
             if ak and ak != key:

@@ -44,7 +44,7 @@ def import_spacy() -> types.ModuleType:
     cli = types.ModuleType("spacy.cli")
     cli.__path__ = [str(Path(next(iter(spec.submodule_search_locations))) / "cli")]
     info = types.ModuleType("spacy.cli.info")
-    info.info = _info  # type: ignore[attr-defined]
+    info.info = _info  # type: ignore[attr-defined]  # a module made here: no declared names
     sys.modules.update({"spacy.cli": cli, "spacy.cli.info": info})
     try:
         import spacy
@@ -57,5 +57,5 @@ def import_spacy() -> types.ModuleType:
             if sys.modules.get(name) in (cli, info):
                 del sys.modules[name]
     if getattr(spacy, "cli", None) is cli:
-        del spacy.cli  # type: ignore[attr-defined]
+        del spacy.cli  # type: ignore[attr-defined]  # spacy exports no cli to mypy
     return spacy

@@ -19,9 +19,9 @@ narrow: "X-based", "X-only", "X-free", "X-aware") and ``never`` ("novel",
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Collection, Iterable, Sequence
 
 from kg.extract.concept_finder import ConceptMatch, spelling
 from kg.extract.wordfile import read_sections

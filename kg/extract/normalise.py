@@ -52,8 +52,10 @@ def strip_variant(name: str) -> str:
     return name
 
 
-_VARIANT_WORDS = frozenset("Instruct Chat instruct chat Opus Sonnet Haiku Pro Flash Ultra Turbo "
-                           "turbo".split())
+_VARIANT_WORDS = frozenset([
+    "Instruct", "Chat", "instruct", "chat", "Opus", "Sonnet", "Haiku", "Pro", "Flash", "Ultra",
+    "Turbo", "turbo",
+])
 
 
 @lru_cache(maxsize=50_000)

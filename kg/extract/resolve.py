@@ -14,13 +14,13 @@ from itertools import compress
 
 from kg.extract.acronyms import AcronymPair
 from kg.extract.discover import Discovery, name_shaped, not_entities
-from kg.extract.gazetteer import Gazetteer
+from kg.extract.gazetteer import Form, Gazetteer
 from kg.extract.guards import in_any, is_setting, url_spans
 from kg.extract.heads import head_type, heads
 from kg.extract.proposals import Proposal
 from kg.extract.ruler import Match
 from kg.identity import entity_key, own_key, singular_key
-from kg.models import Alias, Mention
+from kg.models import Alias, Entity, Mention
 
 _NOT_AFTER = re.compile(r"^\)?\s*(?:theory|theorem|hypothesis|law|condition|conditions|equation|"
                         r"equations|property|score|metric|rate|ratio|problem|problems|setting)\b")
@@ -60,7 +60,9 @@ def _cue_type(after: str) -> str | None:
     return cue_type([word]) or ("method" if word in heads()["method-after"] else None)
 
 
-_MINOR = frozenset("of and for the with in on to a an by via from or".split())
+_MINOR = frozenset([
+    "of", "and", "for", "the", "with", "in", "on", "to", "a", "an", "by", "via", "from", "or",
+])
 
 
 def _same_long_form(a: str, b: str) -> bool:
@@ -76,7 +78,7 @@ def _same_long_form(a: str, b: str) -> bool:
     return bool(wa and wb) and 2 * len(wa & wb) >= max(len(wa), len(wb))
 
 
-def _short_form_entity(gaz: Gazetteer, key: str, long: str):
+def _short_form_entity(gaz: Gazetteer, key: str, long: str) -> Form | None:
     """The gazetteer entry of an acronym, unless the entry spells out another
     long form: "multi-party computation (MPC)" is no Model Predictive Control."""
     f = gaz.lookup(key) or gaz.lookup(singular_key(key))
@@ -139,7 +141,8 @@ _GENERIC_ENDINGS = ("algorithm", "algorithms", "method", "methods", "model", "mo
                     "frameworks", "architecture", "architectures", "suite")
 
 
-def _without_generic_head(text: str, start: int, end: int, ent, gaz: Gazetteer) -> int:
+def _without_generic_head(text: str, start: int, end: int, ent: Entity,
+                          gaz: Gazetteer) -> int:
     """The end of a known name without a generic head that is no part of it:
     "Bradley-Terry model" -> "Bradley-Terry", "EM algorithm" -> "EM", but
     "Segment Anything Model" (SAM) and "Gaussian Mixture Model" (GMM) stay whole."""
@@ -167,13 +170,30 @@ def _acronym_canonical(short: str) -> str:
     return short
 
 
-def resolve(text: str, words: list[str], offsets: list[int], matches: list[Match],
-            pairs: list[AcronymPair], proposals: list[Proposal], discoveries: list[Discovery],
-            gaz: Gazetteer, keep_untyped: bool = False) -> tuple[list[Mention], list[Alias]]:
-    spans: dict[tuple[int, int], tuple[_Ent, float]] = {}   # (start, end) -> (entity, priority)
+_Span = tuple[int, int]
 
-    def put(start: int, end: int, ent: _Ent, prio: float) -> None:
-        # a new span replaces the spans it overlaps if it has priority or is longer
+
+class _Resolution:
+    """The spans of one abstract as the detectors' findings are merged in:
+    ``(start, end) -> (entity, priority)``, and what the merge has learnt so far
+    (the acronyms and proposed names, the keys proposed, the acronyms the
+    abstract redefines)."""
+
+    def __init__(self, text: str, gaz: Gazetteer) -> None:
+        self.text = text
+        self.gaz = gaz
+        self.spans: dict[_Span, tuple[_Ent, float]] = {}
+        self.proposed_keys: set[str] = set()
+        self.short_forms: dict[str, _Ent] = {}
+        self.redefined: set[str] = set()
+        self.rekeyed: dict[str, _Ent] = {}
+        self.proposed_ents: dict[str, _Ent] = {}
+        self.inner_type: dict[_Span, str] = {}
+        self.prop_at: dict[_Span, Proposal] = {}
+
+    def put(self, start: int, end: int, ent: _Ent, prio: float) -> None:
+        """A new span replaces the spans it overlaps if it has priority or is longer."""
+        spans = self.spans
         clash = [k for k in spans if k[0] < end and start < k[1]]
         for k in clash:
             other = spans[k][1]
@@ -183,8 +203,9 @@ def resolve(text: str, words: list[str], offsets: list[int], matches: list[Match
             del spans[k]
         spans[(start, end)] = (ent, prio)
 
-    def from_gaz(key: str, surface: str = "") -> _Ent | None:
+    def from_gaz(self, key: str, surface: str = "") -> _Ent | None:
         # "RLS" is no plural of RL: an all-capital name keeps its final S
+        gaz = self.gaz
         f = gaz.lookup(key) or (None if surface[-1:] == "S" and surface.isupper()
                                 else gaz.lookup(singular_key(key)))
         if f is None:
@@ -192,81 +213,93 @@ def resolve(text: str, words: list[str], offsets: list[int], matches: list[Match
         e = f.entity
         return _Ent(e.canonical, e.type, e.key, e.family)
 
-    for m in matches:   # (the ruler's matches never overlap: no clash to check)
-        e = m.form.entity
-        end = _without_generic_head(text, m.start, m.end, e, gaz)
-        spans[(m.start, end)] = (_Ent(e.canonical, e.type, e.key, e.family), 2)
-    # the type of a known name inside a long form: "Stochastic Gradient Descent with Momentum"
-    inner_type: dict[tuple[int, int], str] = {}
-    for p in pairs:
-        for m in matches:
-            if p.long_start <= m.start and m.end <= p.long_end and m.form.entity.type in (
-                    "model", "method", "dataset"):
-                inner_type[(p.long_start, p.long_end)] = m.form.entity.type
+    def add_matches(self, matches: list[Match], pairs: list[AcronymPair]) -> None:
+        for m in matches:   # (the ruler's matches never overlap: no clash to check)
+            e = m.form.entity
+            end = _without_generic_head(self.text, m.start, m.end, e, self.gaz)
+            self.spans[(m.start, end)] = (_Ent(e.canonical, e.type, e.key, e.family), 2)
+        # the type of a known name inside a long form: "Stochastic Gradient Descent with
+        # Momentum"
+        for p in pairs:
+            for m in matches:
+                if p.long_start <= m.start and m.end <= p.long_end and m.form.entity.type in (
+                        "model", "method", "dataset"):
+                    self.inner_type[(p.long_start, p.long_end)] = m.form.entity.type
 
-    proposed_keys: set[str] = set()
-    prop_at = {(p.start, p.end): p for p in proposals}
-    short_forms: dict[str, _Ent] = {}
-    redefined: set[str] = set()
-    rekeyed: dict[str, _Ent] = {}
-    proposed_ents: dict[str, _Ent] = {}
-    aliases: list[Alias] = []
-    for p in pairs:
-        aliases.append(Alias(long=p.long, short=p.short))
+    def add_pair(self, p: AcronymPair) -> None:
         # the long form is the less ambiguous: "Expectation-Maximization (EM)" is not Exact Match
-        ent = from_gaz(entity_key(p.long))
+        ent = self.from_gaz(entity_key(p.long))
         if ent is None:
-            if _short_form_entity(gaz, entity_key(p.short), p.long) is not None:
-                ent = from_gaz(entity_key(p.short))
-            elif from_gaz(entity_key(p.short)) is not None:
+            if _short_form_entity(self.gaz, entity_key(p.short), p.long) is not None:
+                ent = self.from_gaz(entity_key(p.short))
+            elif self.from_gaz(entity_key(p.short)) is not None:
                 # the abstract spells out other words than the gazetteer's: every use of
                 # these letters is the abstract's thing ("multi-party computation (MPC)")
-                redefined.update((p.short, _acronym_canonical(p.short)))
+                self.redefined.update((p.short, _acronym_canonical(p.short)))
+        prop_at = self.prop_at
         is_prop = (p.long_start, p.long_end) in prop_at or (p.short_start, p.short_end) in prop_at
         if ent is None and (p.short in not_entities() or _acronym_canonical(p.short)
                             in not_entities()):
-            continue  # fields and hardware: "machine learning (ML)", "GPU"
+            return  # fields and hardware: "machine learning (ML)", "GPU"
         if ent is None:
-            after = text[p.short_end: p.short_end + 20] if p.long_start < p.short_start else \
-                text[p.long_end: p.long_end + 20]
-            typ = head_type(p.long)
-            if typ is None:
-                typ = _cue_type(after) or inner_type.get((p.long_start, p.long_end))
-            elif typ == "task":
-                # "Kernel Principal Component Analysis": a known method inside wins
-                typ = inner_type.get((p.long_start, p.long_end))
-            if is_prop:
-                # (is_prop: one of the two spans is a proposal)
-                pt = prop_at.get((p.short_start, p.short_end)) or prop_at[(p.long_start, p.long_end)]
-                # a proposed setting or metric stays no model/method/dataset
-                typ = "other" if pt.type == "other" else typ or pt.type
-            elif _NOT_AFTER.match(after):
-                typ = None
-            if typ is None:
-                continue
-            canonical = _acronym_canonical(p.short)
-            key = entity_key(canonical)
-            rekey = p.short in redefined and gaz.lookup(key) is not None
-            if rekey:
-                # "multi-party computation (MPC)" is not the gazetteer's Model Predictive
-                # Control: the abstract's MPC is known by its long form
-                key = entity_key(p.long)
-            ent = _Ent(canonical, typ, key)
-            if rekey:
-                rekeyed[p.short] = ent
-        put(p.long_start, p.long_end, ent, 3)
-        put(p.short_start, p.short_end, ent, 3)
-        short_forms[p.short] = ent
-        short_forms.setdefault(_acronym_canonical(p.short), ent)
+            ent = self._coined_pair_entity(p, is_prop)
+            if ent is None:
+                return
+        self.put(p.long_start, p.long_end, ent, 3)
+        self.put(p.short_start, p.short_end, ent, 3)
+        self.short_forms[p.short] = ent
+        self.short_forms.setdefault(_acronym_canonical(p.short), ent)
         if is_prop:
-            proposed_keys.add(ent.key)
+            self.proposed_keys.add(ent.key)
 
-    if redefined:
-        for k in [k for k, (_, prio) in spans.items() if prio == 2 and (
-                text[k[0]:k[1]] in redefined or text[k[0]:k[1] - 1] in redefined)]:
-            del spans[k]
+    def _pair_type(self, p: AcronymPair, is_prop: bool) -> str | None:
+        """The type of an acronym pair the gazetteer does not know, or None."""
+        text = self.text
+        after = text[p.short_end: p.short_end + 20] if p.long_start < p.short_start else \
+            text[p.long_end: p.long_end + 20]
+        typ = head_type(p.long)
+        if typ is None:
+            typ = _cue_type(after) or self.inner_type.get((p.long_start, p.long_end))
+        elif typ == "task":
+            # "Kernel Principal Component Analysis": a known method inside wins
+            typ = self.inner_type.get((p.long_start, p.long_end))
+        if is_prop:
+            # (is_prop: one of the two spans is a proposal)
+            pt = (self.prop_at.get((p.short_start, p.short_end))
+                  or self.prop_at[(p.long_start, p.long_end)])
+            # a proposed setting or metric stays no model/method/dataset
+            typ = "other" if pt.type == "other" else typ or pt.type
+        elif _NOT_AFTER.match(after):
+            typ = None
+        return typ
 
-    for pr in proposals:
+    def _coined_pair_entity(self, p: AcronymPair, is_prop: bool) -> _Ent | None:
+        """The abstract's own entity for an acronym pair, named by the acronym."""
+        typ = self._pair_type(p, is_prop)
+        if typ is None:
+            return None
+        canonical = _acronym_canonical(p.short)
+        key = entity_key(canonical)
+        rekey = p.short in self.redefined and self.gaz.lookup(key) is not None
+        if rekey:
+            # "multi-party computation (MPC)" is not the gazetteer's Model Predictive
+            # Control: the abstract's MPC is known by its long form
+            key = entity_key(p.long)
+        ent = _Ent(canonical, typ, key)
+        if rekey:
+            self.rekeyed[p.short] = ent
+        return ent
+
+    def drop_redefined(self) -> None:
+        """Drop the gazetteer's reading of letters the abstract redefines."""
+        redefined, text = self.redefined, self.text
+        if redefined:
+            for k in [k for k, (_, prio) in self.spans.items() if prio == 2 and (
+                    text[k[0]:k[1]] in redefined or text[k[0]:k[1] - 1] in redefined)]:
+                del self.spans[k]
+
+    def add_proposal(self, pr: Proposal) -> None:
+        spans, text = self.spans, self.text
         outer = [k for k in spans if k[0] <= pr.start and pr.end <= k[1]]
         if outer:
             for k in outer:
@@ -274,29 +307,33 @@ def resolve(text: str, words: list[str], offsets: list[int], matches: list[Match
                 # "a two-stage PU learning method" does not propose PU learning
                 # (but "we introduce QuIP#" does propose QuIP#)
                 if spans[k][1] != 2 or (k[0] == pr.start and " " not in text[pr.end: k[1]]):
-                    proposed_keys.add(spans[k][0].key)
-            continue
+                    self.proposed_keys.add(spans[k][0].key)
+            return
         inside = [k for k in spans if pr.start <= k[0] and k[1] <= pr.end]
         # a longer proposed name wraps known parts: "2RA Q-learning", or the full
         # title of an acronym whose minimal long form is shorter
         pair_inside = [k for k in inside if spans[k][1] == 3]
-        if pair_inside:
-            ent = spans[pair_inside[0]][0]
-        else:
-            key = entity_key(pr.name)
-            # an acronym the abstract redefines is its own: "DORA" is its pair, not DoRA
-            ent = rekeyed.get(pr.name) or from_gaz(key, pr.name)
-            if ent is not None and ent.key == key and _another_thing(gaz, pr.name, key, ent):
-                # the paper's own "Maestro" is not the MAESTRO dataset: its own entity
-                ent, key = None, own_key(key)
-            ent = ent or proposed_ents.get(key) or _Ent(pr.name, pr.type, key)
-            proposed_ents.setdefault(key, ent)   # one entity (and type) for every use
-        put(pr.start, pr.end, ent, 4)
-        proposed_keys.add(ent.key)
-        short_forms.setdefault(pr.name, ent)
+        ent = spans[pair_inside[0]][0] if pair_inside else self._proposed_entity(pr)
+        self.put(pr.start, pr.end, ent, 4)
+        self.proposed_keys.add(ent.key)
+        self.short_forms.setdefault(pr.name, ent)
 
-    # later uses of acronyms and proposed names
-    if short_forms:
+    def _proposed_entity(self, pr: Proposal) -> _Ent:
+        key = entity_key(pr.name)
+        # an acronym the abstract redefines is its own: "DORA" is its pair, not DoRA
+        ent = self.rekeyed.get(pr.name) or self.from_gaz(key, pr.name)
+        if ent is not None and ent.key == key and _another_thing(self.gaz, pr.name, key, ent):
+            # the paper's own "Maestro" is not the MAESTRO dataset: its own entity
+            ent, key = None, own_key(key)
+        ent = ent or self.proposed_ents.get(key) or _Ent(pr.name, pr.type, key)
+        self.proposed_ents.setdefault(key, ent)   # one entity (and type) for every use
+        return ent
+
+    def add_later_uses(self, words: list[str], offsets: list[int]) -> None:
+        """Later uses of acronyms and proposed names."""
+        short_forms = self.short_forms
+        if not short_forms:
+            return
         forms = set(short_forms) | {f + "s" for f in short_forms}
         for i in compress(range(len(words)), map(forms.__contains__, words)):
             w = words[i]
@@ -304,38 +341,68 @@ def resolve(text: str, words: list[str], offsets: list[int], matches: list[Match
             start, end = offsets[i], offsets[i] + len(w)
             # the abstract's own definition beats the gazetteer's reading of the same
             # letters: "Dynamic Memory Compression (DMC)" ... "DMC" is not DeepMind Control
-            known = spans.get((start, end))
+            known = self.spans.get((start, end))
             prio = 2.5 if known is not None and known[1] == 2 and known[0].key != ent.key else 1
-            put(start, end, ent, prio)
+            self.put(start, end, ent, prio)
 
-    long_spans = [(p.long_start, p.long_end) for p in pairs]
-    pair_shorts = {p.short for p in pairs} | {_acronym_canonical(p.short) for p in pairs}
-    for d in discoveries:
-        typ = d.type
-        if typ == "other" and d.text not in pair_shorts and not any(
-                s <= d.start and d.end <= e for s, e in long_spans) and untyped_name(text, d):
-            typ = "method"   # a coined name with no cue around it: FlowSite, F-UCB, MPCFormer
-        if typ == "other" and not keep_untyped:
-            continue
-        put(d.start, d.end, _Ent(d.text, typ, entity_key(d.text)), 0)
+    def add_discoveries(self, discoveries: list[Discovery], pairs: list[AcronymPair],
+                        keep_untyped: bool) -> None:
+        text = self.text
+        long_spans = [(p.long_start, p.long_end) for p in pairs]
+        pair_shorts = {p.short for p in pairs} | {_acronym_canonical(p.short) for p in pairs}
+        for d in discoveries:
+            typ = d.type
+            if typ == "other" and d.text not in pair_shorts and not any(
+                    s <= d.start and d.end <= e for s, e in long_spans) and untyped_name(text, d):
+                typ = "method"   # a coined name with no cue around it: FlowSite, F-UCB, MPCFormer
+            if typ == "other" and not keep_untyped:
+                continue
+            self.put(d.start, d.end, _Ent(d.text, typ, entity_key(d.text)), 0)
 
-    in_urls = url_spans(text)
-    for k in [k for k, (_, prio) in spans.items()
-              if (prio != 2 and is_setting(text[k[0]:k[1]])) or in_any(k, in_urls)]:
-        del spans[k]   # a size or number format, a user name in a URL: never an entity
-    proposed_keys |= _extensions(spans, proposed_keys, gaz)
-    mentions = [
-        Mention(text=text[s:e], canonical=ent.canonical, type=ent.type, start=s, end=e,
-                proposed=ent.key in proposed_keys, key=ent.key, family=ent.family)
-        for (s, e), (ent, _) in sorted(spans.items())
-    ]
-    return mentions, aliases
+    def drop_settings(self) -> None:
+        """A size or number format, a user name in a URL: never an entity."""
+        text = self.text
+        in_urls = url_spans(text)
+        for k in [k for k, (_, prio) in self.spans.items()
+                  if (prio != 2 and is_setting(text[k[0]:k[1]])) or in_any(k, in_urls)]:
+            del self.spans[k]
+
+    def mentions(self) -> list[Mention]:
+        spans, text = self.spans, self.text
+        proposed_keys = self.proposed_keys | _extensions(spans, self.proposed_keys, self.gaz)
+        return [
+            Mention(text=text[s:e], canonical=ent.canonical, type=ent.type, start=s, end=e,
+                    proposed=ent.key in proposed_keys, key=ent.key, family=ent.family)
+            for (s, e), (ent, _) in sorted(spans.items())
+        ]
+
+
+def resolve(text: str, words: list[str], offsets: list[int], matches: list[Match],
+            pairs: list[AcronymPair], proposals: list[Proposal], discoveries: list[Discovery],
+            gaz: Gazetteer, keep_untyped: bool = False) -> tuple[list[Mention], list[Alias]]:
+    """The mentions and aliases of one abstract, in this order of precedence: the
+    gazetteer's matches, the acronym pairs, the proposals, the later uses of
+    acronyms and proposed names, the discovered names."""
+    r = _Resolution(text, gaz)
+    r.add_matches(matches, pairs)
+    r.prop_at = {(p.start, p.end): p for p in proposals}
+    aliases = [Alias(long=p.long, short=p.short) for p in pairs]
+    for p in pairs:
+        r.add_pair(p)
+    r.drop_redefined()
+    for pr in proposals:
+        r.add_proposal(pr)
+    r.add_later_uses(words, offsets)
+    r.add_discoveries(discoveries, pairs, keep_untyped)
+    r.drop_settings()
+    return r.mentions(), aliases
 
 
 _EXTENSION = re.compile(r"[-_]?(?:[A-Z][a-z]|\d)")
 
 
-def _extensions(spans: dict, proposed_keys: set[str], gaz: Gazetteer) -> set[str]:
+def _extensions(spans: dict[_Span, tuple[_Ent, float]], proposed_keys: set[str],
+                gaz: Gazetteer) -> set[str]:
     """Names the paper builds on its own proposed name: CodeAct ->
     CodeActAgent, CodeActInstruct; ToMoE -> ToMoE-Lite (never a known name)."""
     own = {ent.canonical for ent, _ in spans.values() if ent.key in proposed_keys

@@ -8,6 +8,7 @@ Pure functions; the spaCy component only calls :func:`match`.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import compress
 from typing import Final, Literal
@@ -86,7 +87,7 @@ def _mixed_separators(name: str) -> set[str]:
     return {"-".join(words[:k]) + " " + " ".join(words[k:]) for k in range(2, len(words))}
 
 
-def first_keys(gaz: Gazetteer, tokenize) -> frozenset[str]:
+def first_keys(gaz: Gazetteer, tokenize: Callable[[str], list[str]]) -> frozenset[str]:
     """Keys a match's first token can have: the first token of every spelling of
     every name, as ``tokenize`` (a text -> token texts function) splits it."""
     names = {n for f in gaz.index.values() for n in (f.entity.canonical, *f.entity.aliases)}
@@ -102,8 +103,10 @@ def first_keys(gaz: Gazetteer, tokenize) -> frozenset[str]:
 # lower-case function words never start a name (one that does, like "The Pile",
 # is written with a capital)
 _SIZE_END = frozenset("0123456789bmkt")   # a token that may end in a size/variant suffix
-_FUNCTION_WORDS = frozenset("the of to a an in we on is as by be at it or not and for with from "
-                            "this that our are can its their these".split())
+_FUNCTION_WORDS = frozenset([
+    "the", "of", "to", "a", "an", "in", "we", "on", "is", "as", "by", "be", "at", "it", "or", "not",
+    "and", "for", "with", "from", "this", "that", "our", "are", "can", "its", "their", "these",
+])
 
 
 def match(words: list[str], offsets: list[int], text: str, gaz: Gazetteer,

@@ -12,14 +12,19 @@ name inside such a compound can be found.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Any
 
 from kg.extract.leanspacy import import_spacy
 
 spacy = import_spacy()   # without its command-line interface (leanspacy: why)
 from spacy.lang.char_classes import ALPHA, ALPHA_LOWER, ALPHA_UPPER, CONCAT_QUOTES, HYPHENS  # noqa: E402
-from spacy.language import Language  # noqa: E402
+from spacy.language import BaseDefaults, Language  # noqa: E402
 from spacy.tokenizer import Tokenizer  # noqa: E402
 from spacy.util import compile_infix_regex, compile_suffix_regex  # noqa: E402
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc
 
 # spaCy's English infixes without the letter-hyphen-letter rule, plus ours.
 _INFIXES = [
@@ -46,7 +51,7 @@ _INFIXES = [
 CACHE_SIZE = 200_000
 
 
-def _suffix_search(defaults):
+def _suffix_search(defaults: type[BaseDefaults]) -> Callable[[str], re.Match[str] | None]:
     """spaCy's suffix rules of ``defaults`` (a language's ``Defaults``) with
     kg's changes, compiled."""
     # "PPI++" keeps its pluses: drop a suffix rule for "+" after a letter
@@ -55,7 +60,8 @@ def _suffix_search(defaults):
                 if s != "\\+" and not (isinstance(s, str) and "km" in s)]
     suffixes.append(r"(?<=[A-Za-z][A-Z])\.")  # "Meta-iLaD." ends a sentence
     suffixes.append(r"(?<=[0-9][A-Za-z])\.")  # so does "Pythia 1B."
-    return compile_suffix_regex(suffixes).search
+    search: Callable[[str], re.Match[str] | None] = compile_suffix_regex(suffixes).search
+    return search
 
 
 def customise(nlp: Language) -> Language:
@@ -76,8 +82,7 @@ def customise(nlp: Language) -> Language:
     return nlp
 
 
-@spacy.registry.tokenizers("kg.Tokenizer.v1")
-def make_tokenizer():
+def make_tokenizer() -> Callable[[Language], Tokenizer]:
     """The factory of kg's tokenizer (``[nlp.tokenizer] @tokenizers =
     "kg.Tokenizer.v1"``): spaCy's ``spacy.Tokenizer.v1`` of a language with
     kg's infix and suffix rules, as :func:`customise` makes it. Built with them,
@@ -100,6 +105,8 @@ def make_tokenizer():
 
     return create
 
+
+spacy.registry.tokenizers.register("kg.Tokenizer.v1", func=make_tokenizer)
 
 _SIMPLE = re.compile(r"^[A-Za-z0-9 \-–]+$")
 _SIMPLE_SPLIT = re.compile(r"(?<=[A-Za-z0-9)])([-–])(?=[a-z]{2,}(?![A-Za-z0-9+]))"
@@ -138,10 +145,10 @@ class TextKeepingTokenizer:
     (``doc.user_data["kg_text"]``): rebuilding ``doc.text`` token by token is
     the slowest step of a blank pipeline."""
 
-    def __init__(self, tokenizer) -> None:
+    def __init__(self, tokenizer: Tokenizer) -> None:
         self.tokenizer = tokenizer
 
-    def __call__(self, text: str):
+    def __call__(self, text: str) -> Doc:
         if len(text) > LONG_RUN and _LONG_RUN.search(text):
             doc = self._guarded(text)
         else:
@@ -149,7 +156,7 @@ class TextKeepingTokenizer:
         doc.user_data["kg_text"] = text
         return doc
 
-    def _guarded(self, text: str):
+    def _guarded(self, text: str) -> Doc:
         """A Doc of ``text`` whose runs of more than :data:`LONG_RUN` characters
         without a space are cut into tokens of :data:`PIECE` characters: spaCy's
         affix rules rescan a run once per character they strip (quadratic in the
@@ -179,14 +186,16 @@ class TextKeepingTokenizer:
                 spaces.append(bool(t.whitespace_))
         return Doc(self.tokenizer.vocab, words=words, spaces=spaces)
 
-    def pipe(self, texts, batch_size: int = 1000):
+    def pipe(self, texts: Iterable[str], batch_size: int = 1000) -> Iterator[Doc]:
         for text in texts:
             yield self(text)
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> Any:
         return getattr(self.tokenizer, name)
 
 
 def blank(lang: str = "en") -> Language:
     """``spacy.blank(lang)`` with kg's tokenizer (no model download)."""
-    return spacy.blank(lang, config={"nlp": {"tokenizer": {"@tokenizers": "kg.Tokenizer.v1"}}})
+    nlp: Language = spacy.blank(
+        lang, config={"nlp": {"tokenizer": {"@tokenizers": "kg.Tokenizer.v1"}}})
+    return nlp

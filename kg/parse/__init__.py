@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Iterable, Sequence
 
 from kg.errors import ParseError
 from kg.models import Corpus, Paper, ParseWarning, Source
 from kg.parse.decode import STDIN, decode, read_bytes
-from kg.parse.records import Entry, merge_entries
+from kg.parse.records import Entry, ParsedEntries, merge_entries
 
 FORMATS = ("listing", "json", "jsonl", "csv", "tsv", "bibtex")
 _EXTENSIONS = {
@@ -76,7 +76,7 @@ def _label(path: Path) -> str:
 def read_entries(
     path: str | Path, *, format: str | None = None, max_bytes: int | None = None,
     label: str | None = None,
-) -> tuple[list[Entry], list[ParseWarning], int]:
+) -> ParsedEntries:
     """Entries of one file, with warnings and the count of skipped entries."""
     path = Path(path)
     label = label or _label(path)
@@ -94,7 +94,7 @@ def read_entries(
     elif fmt in ("csv", "tsv"):
         from kg.parse.json_csv import parse_delimited
 
-        def fn(text: str, label: str) -> tuple[list[Entry], list[ParseWarning], int]:
+        def fn(text: str, label: str) -> ParsedEntries:
             return parse_delimited(text, label, "," if fmt == "csv" else "\t")
     else:
         from kg.parse.bibtex import parse_bibtex as fn
@@ -132,7 +132,7 @@ def read_corpus(
     given = [Path(p) for p in paths]
     labels = [_label(p) for p in given]
     names = recorded_names(given, labels)
-    for p, label in zip(given, labels):
+    for p, label in zip(given, labels, strict=True):
         e, w, s = read_entries(p, format=format, max_bytes=max_bytes, label=label)
         name = names[label]
         entries += e if name == label else [
@@ -158,7 +158,7 @@ def recorded_names(paths: Sequence[Path], labels: Sequence[str]) -> dict[str, st
     for label in labels:
         groups.setdefault(base[label], set()).add(label)
     names = {}
-    for path, label in zip(paths, labels):
+    for path, label in zip(paths, labels, strict=True):
         if len(groups[base[label]]) == 1:
             names[label] = base[label]
         else:

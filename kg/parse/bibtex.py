@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from kg.models import ParseWarning, Source
-from kg.parse.records import Entry, marker_warning, read_track
+from kg.parse.records import Entry, ParsedEntries, marker_warning, read_track
 
 _START = re.compile(r"^[ \t]*@([A-Za-z]+)\s*[{(]", re.M)
 _SKIP_TYPES = {"comment", "preamble", "string"}
@@ -36,7 +36,7 @@ def _person(name: str) -> str:
     return name
 
 
-def parse_bibtex(text: str, label: str):
+def parse_bibtex(text: str, label: str) -> ParsedEntries:
     import bibtexparser
     from bibtexparser.bparser import BibTexParser
 

@@ -128,7 +128,8 @@ def decode(data: bytes, label: str) -> Text:
                 text = body.decode("cp1252", errors="replace")
                 if len(_CONTROL.findall(text[:65536])) > len(text[:65536]) // 200 + 2:
                     raise ParseError(label, None,
-                                     "binary file, not a listing (not UTF-8 or UTF-16 text)")
+                                     "binary file, not a listing (not UTF-8 or UTF-16 text)"
+                                     ) from None
                 encoding = "cp1252"
                 warnings.append(ParseWarning(label, 1, "not UTF-8: read as Windows-1252"))
     if "\r" in text:

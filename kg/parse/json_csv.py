@@ -13,11 +13,12 @@ import json
 import re
 import sys
 from collections import Counter
-from typing import Any, Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 from kg.errors import ParseError
-from kg.models import ParseWarning, Source, Track
-from kg.parse.records import Entry, marker_warning, read_track, split_authors_full
+from kg.models import JsonObject, ParseWarning, Source, Track
+from kg.parse.records import Entry, ParsedEntries, marker_warning, read_track, split_authors_full
 from kg.util.safetext import count_controls, strip_controls
 
 TITLE_KEYS = ("title", "paper_title", "name")
@@ -32,7 +33,7 @@ _AND = re.compile(r"\s+and\s+", re.I)
 csv.field_size_limit(sys.maxsize)
 
 
-def _get(rec: dict, keys: tuple[str, ...]) -> Any:
+def _get(rec: JsonObject, keys: tuple[str, ...]) -> Any:
     lowered = {str(k).strip().lower().replace(" ", "_"): v for k, v in rec.items()}
     for k in keys:
         if k in lowered and lowered[k] not in (None, ""):
@@ -72,7 +73,7 @@ def _int(digits: str) -> int | _NotText:
 _DUPLICATES = "__kg_duplicate_keys__"
 
 
-def _object(pairs: list[tuple[str, Any]]) -> dict:
+def _object(pairs: list[tuple[str, Any]]) -> JsonObject:
     """A JSON object; keys written twice are noted (the last value is kept, as json does)."""
     out = dict(pairs)
     if len(out) != len(pairs):
@@ -121,7 +122,7 @@ def _authors(value: Any) -> tuple[tuple[str, ...], bool, tuple[str, ...]]:
     raise TypeError(f"'authors' should be a list or text, not {type(value).__name__}")
 
 
-def _track(rec: dict, source: Source, warnings: list[ParseWarning]) -> Track | None:
+def _track(rec: JsonObject, source: Source, warnings: list[ParseWarning]) -> Track | None:
     value = _get(rec, TRACK_KEYS)
     if value is None:
         return None
@@ -173,7 +174,7 @@ def record_to_entry(rec: Any, source: Source, warnings: list[ParseWarning] | Non
     )
 
 
-def _walk(value: Any, fix) -> tuple[Any, int]:
+def _walk(value: Any, fix: Callable[[str], tuple[str, int]]) -> tuple[Any, int]:
     """Every string in a decoded record passed through ``fix`` (text -> (text, count)),
     and the counts summed; the record itself where nothing changed.
 
@@ -212,7 +213,7 @@ def _surrogates(text: str) -> tuple[str, int]:
     return (_SURROGATE.sub("\ufffd", text), len(found)) if found else (text, 0)
 
 
-def _collect(records: Iterator[tuple[int, Any]], label: str):
+def _collect(records: Iterator[tuple[int, Any]], label: str) -> ParsedEntries:
     entries: list[Entry] = []
     warnings: list[ParseWarning] = []
     skipped = 0
@@ -290,14 +291,14 @@ def _json_array(text: str, i: int, label: str, dec: json.JSONDecoder) -> Iterato
         yield _line_at(text, start), obj
 
 
-def parse_json(text: str, label: str):
+def parse_json(text: str, label: str) -> ParsedEntries:
     return _collect(_json_records(text, label), label)
 
 
-def parse_jsonl(text: str, label: str):
+def parse_jsonl(text: str, label: str) -> ParsedEntries:
     dec = _decoder()
 
-    def records():
+    def records() -> Iterator[tuple[int, Any]]:
         for lineno, line in enumerate(text.split("\n"), start=1):
             if not line.strip():
                 continue
@@ -326,7 +327,7 @@ class _Bad:
         self.reason = reason
 
 
-def parse_delimited(text: str, label: str, delimiter: str):
+def parse_delimited(text: str, label: str, delimiter: str) -> ParsedEntries:
     """CSV or TSV with a header row; fields may hold newlines and quotes.
 
     A quote opened and never closed would swallow every later record into one
@@ -354,7 +355,8 @@ def parse_delimited(text: str, label: str, delimiter: str):
 
 
 def _delimited_records(lines: list[str], first: int, header: list[str], label: str,
-                       delimiter: str, notes: list[ParseWarning]) -> Iterator[tuple[int, dict]]:
+                       delimiter: str, notes: list[ParseWarning]
+                       ) -> Iterator[tuple[int, dict[str, str]]]:
     """The records of ``lines[first:]`` (1-based line numbers), a runaway quote mended."""
     pos = first
     suspect = None   # the first record whose field runs over lines that look like records
@@ -402,7 +404,7 @@ def _unclosed(lines: list[str]) -> bool:
     return sum(line.count('"') for line in lines) % 2 == 1
 
 
-def _row(line: int, row: dict) -> Iterator[tuple[int, dict]]:
+def _row(line: int, row: dict[str | None, str]) -> Iterator[tuple[int, dict[str, str]]]:
     rec = {k: v for k, v in row.items() if k is not None}
     if all(not (v or "").strip() for v in rec.values()):
         return

@@ -15,9 +15,17 @@ Lines that fit nowhere are skipped with a warning naming their line.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from kg.models import ParseWarning, Source
-from kg.parse.records import Entry, marker_warning, read_track, split_authors, split_authors_full
+from kg.parse.records import (
+    Entry,
+    ParsedEntries,
+    marker_warning,
+    read_track,
+    split_authors,
+    split_authors_full,
+)
 
 TITLE_LINES = frozenset({"论文检索"})
 
@@ -36,9 +44,11 @@ _ALL_NAMES = re.compile(rf"{_ONE}(?:, {_ONE})*\Z")
 
 
 # words of prose that are no part of a person's name
-_PROSE_WORDS = frozenset("the with and we our is are for this that which using from by results method "
-                   "methods model models learning data paper propose show study these their can "
-                   "has have been was were not".split())
+_PROSE_WORDS = frozenset([
+    "the", "with", "and", "we", "our", "is", "are", "for", "this", "that", "which", "using", "from",
+    "by", "results", "method", "methods", "model", "models", "learning", "data", "paper", "propose",
+    "show", "study", "these", "their", "can", "has", "have", "been", "was", "were", "not",
+])
 
 
 def _prose(text: str) -> bool:
@@ -149,13 +159,17 @@ _CONT_NO_BLANK = 0.5       # a hard-wrapped abstract continues on the next line
 _CONT_AFTER_BLANK = 9.0    # an abstract that continues after a blank line
 
 
-def label_lines(units: list[tuple[int, str, bool]]) -> tuple[list[int], list]:
+#: an author line's split: the names and whether the list was cut, or None
+_Split = tuple[tuple[str, ...], bool] | None
+
+
+def label_lines(units: list[tuple[int, str, bool]]) -> tuple[list[int], list[_Split]]:
     """Assign a role to each non-blank line ``(lineno, text, blank_before)``.
 
     Returns the roles and, per line, its split as an author line (or None).
     """
     n = len(units)
-    splits: list = []
+    splits: list[_Split] = []
     if n == 0:
         return [], splits
     # pT..pJ: cost of the best labelling of the lines so far ending in that role;
@@ -201,8 +215,9 @@ def label_lines(units: list[tuple[int, str, bool]]) -> tuple[list[int], list]:
     return roles, splits
 
 
-def parse_listing(text: str, label: str) -> tuple[list[Entry], list[ParseWarning], int]:
-    """Parse listing text into entries, warnings and the count of skipped entries."""
+def _units(text: str) -> list[tuple[int, str, bool]]:
+    """The non-blank lines of a listing as ``(lineno, text, blank_before)``, without
+    its first title line."""
     units: list[tuple[int, str, bool]] = []
     blank = True
     title_seen = False
@@ -217,37 +232,63 @@ def parse_listing(text: str, label: str) -> tuple[list[Entry], list[ParseWarning
             continue
         units.append((lineno, line, blank))
         blank = False
+    return units
 
+
+def _entry(current: dict[str, Any], label: str, warnings: list[ParseWarning]) -> Entry:
+    """The entry of the lines gathered for one paper (its track, author and abstract
+    lines); a marker of missing authors in the author line is warned about."""
+    a, t = current["authors"], current["track"]
+    track = read_track(t[1], Source(label, t[0]), warnings) if t else None
+    authors, truncated = (a[2] or split_authors(a[1])) if a else ((), False)
+    if a and any(m in a[1] for m in ("等", "et al", "...", "…")):
+        authors, truncated, dropped = split_authors_full(a[1])
+        if dropped:
+            warnings.append(marker_warning(Source(label, a[0]), dropped))
+    return Entry(
+        authors=authors,
+        authors_truncated=truncated,
+        abstract=" ".join(current["abstract"]),
+        track=track,
+        source=Source(label, current["line"]),
+    )
+
+
+def _skipped_warning(label: str, lineno: int, line: str,
+                     pending: list[tuple[str, int]]) -> ParseWarning:
+    """The warning of the first junk line of a run, after the track and author
+    lines it leaves without an abstract (``pending``: which and where)."""
+    if pending:  # the entry's place is its first line; say which line failed
+        return ParseWarning(
+            label, pending[0][1],
+            f"skipped entry: line {lineno} after its "
+            + " and ".join(f"{w} line" for w, _ in pending)
+            + f" is not an abstract: {_preview(line)}")
+    return ParseWarning(
+        label, lineno,
+        f"skipped line that is not a track, author line or abstract: {_preview(line)}")
+
+
+def parse_listing(text: str, label: str) -> ParsedEntries:
+    """Parse listing text into entries, warnings and the count of skipped entries."""
+    units = _units(text)
     roles, splits = label_lines(units)
     entries: list[Entry] = []
     warnings: list[ParseWarning] = []
     skipped = 0
-    track_line: tuple | None = None   # (lineno, text, None)
-    author_line: tuple | None = None  # (lineno, text, split or None)
-    current: dict | None = None
+    track_line: tuple[int, str, None] | None = None
+    author_line: tuple[int, str, _Split] | None = None
+    current: dict[str, Any] | None = None
     junk_run_start: int | None = None
 
     def flush() -> None:
         nonlocal current
-        if current is None:
-            return
-        a, t = current["authors"], current["track"]
-        track = read_track(t[1], Source(label, t[0]), warnings) if t else None
-        authors, truncated = (a[2] or split_authors(a[1])) if a else ((), False)
-        if a and any(m in a[1] for m in ("等", "et al", "...", "…")):
-            authors, truncated, dropped = split_authors_full(a[1])
-            if dropped:
-                warnings.append(marker_warning(Source(label, a[0]), dropped))
-        entries.append(Entry(
-            authors=authors,
-            authors_truncated=truncated,
-            abstract=" ".join(current["abstract"]),
-            track=track,
-            source=Source(label, current["line"]),
-        ))
+        if current is not None:
+            entries.append(_entry(current, label, warnings))
         current = None
 
-    for i, ((lineno, line, _blank), role, split) in enumerate(zip(units, roles, splits)):
+    rows = zip(units, roles, splits, strict=True)
+    for i, ((lineno, line, _blank), role, split) in enumerate(rows):
         if role != J and junk_run_start is not None:
             junk_run_start = None
         if role == T:
@@ -283,17 +324,7 @@ def parse_listing(text: str, label: str) -> tuple[list[Entry], list[ParseWarning
             if junk_run_start is None:
                 junk_run_start = lineno
                 skipped += 1
-                if pending:  # the entry's place is its first line; say which line failed
-                    warnings.append(ParseWarning(
-                        label, pending[0][1],
-                        f"skipped entry: line {lineno} after its "
-                        + " and ".join(f"{w} line" for w, _ in pending)
-                        + f" is not an abstract: {_preview(line)}"))
-                else:
-                    warnings.append(ParseWarning(
-                        label, lineno,
-                        f"skipped line that is not a track, author line or abstract: "
-                        f"{_preview(line)}"))
+                warnings.append(_skipped_warning(label, lineno, line, pending))
     flush()
     for x in (track_line, author_line):
         if x is not None:

@@ -27,9 +27,9 @@ Examples
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Mapping
 
 from kg.errors import ParseError
 from kg.identity import person_key
@@ -86,7 +86,7 @@ def parse_people(text: str, file: str = "<people>") -> PeopleRules:
         if len(keys) < 2:
             raise ParseError(file, number, "merge: needs two different names (write 'merge: A = B')")
         target = names[0]
-        for key, name in zip(keys, names):
+        for key, name in zip(keys, names, strict=True):
             if key in excludes:
                 raise ParseError(file, number, f"{name!r} is excluded on line {excludes[key]}; "
                                                "it cannot be merged too")

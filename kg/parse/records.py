@@ -27,6 +27,10 @@ class Entry:
     title: str | None = None
 
 
+#: what a format's parser gives: the entries read, the warnings, the count of skipped entries
+ParsedEntries = tuple[list[Entry], list[ParseWarning], int]
+
+
 def split_authors(line: str) -> tuple[tuple[str, ...], bool]:
     """Split an author line into names (as written) and the truncation flag.
 

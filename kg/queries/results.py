@@ -33,11 +33,18 @@ import csv
 import io
 import json
 import unicodedata
+from typing import TYPE_CHECKING
 
 from kg.errors import QueryError
 from kg.rdf.vocab import PREFIXES
 from kg.store.sparql import QueryResult
 from kg.util.safetext import for_terminal, guard_formula, json_for_terminal, strip_controls
+
+if TYPE_CHECKING:
+    import pyoxigraph as ox
+
+    #: a cell of a SELECT answer
+    Term = ox.NamedNode | ox.BlankNode | ox.Literal
 
 __all__ = ["FORMATS", "format_result", "to_csv", "to_json", "to_table", "to_tsv"]
 
@@ -46,7 +53,7 @@ _XSD_STRING = "http://www.w3.org/2001/XMLSchema#string"
 _RDF_LANGSTRING = "http://www.w3.org/1999/02/22-rdf-syntax-ns#langString"
 
 
-def _kind(term) -> str:
+def _kind(term: Term) -> str:
     import pyoxigraph as ox
 
     if isinstance(term, ox.NamedNode):
@@ -56,7 +63,14 @@ def _kind(term) -> str:
     return "literal"
 
 
-def _plain(term) -> str:
+def _literal(term: Term | None) -> ox.Literal | None:
+    """``term`` if it is a literal, else None."""
+    import pyoxigraph as ox
+
+    return term if isinstance(term, ox.Literal) else None
+
+
+def _plain(term: Term | None) -> str:
     """SPARQL CSV: an IRI or a literal's lexical form; blank nodes as ``_:id``."""
     if term is None:
         return ""
@@ -72,7 +86,7 @@ _NUMERIC = frozenset(_XSD + t for t in (
     "unsignedLong", "unsignedInt", "unsignedShort", "unsignedByte", "boolean"))
 
 
-def _csv_cell(term, formula_guard: bool) -> str:
+def _csv_cell(term: Term | None, formula_guard: bool) -> str:
     """A CSV cell: no control characters but tab and line breaks; strings guarded.
 
     Examples
@@ -84,8 +98,8 @@ def _csv_cell(term, formula_guard: bool) -> str:
     '-2'
     """
     text = strip_controls(_plain(term))
-    if formula_guard and term is not None and _kind(term) == "literal" \
-            and term.datatype.value not in _NUMERIC:
+    lit = _literal(term)
+    if formula_guard and lit is not None and lit.datatype.value not in _NUMERIC:
         return guard_formula(text)
     return text
 
@@ -113,7 +127,7 @@ def to_tsv(result: QueryResult, formula_guard: bool = True) -> str:
     return for_terminal("\n".join(lines) + "\n")
 
 
-def _tsv_cell(term, formula_guard: bool) -> str:
+def _tsv_cell(term: Term | None, formula_guard: bool) -> str:
     """A TSV cell (an RDF term as SPARQL TSV writes it); strings guarded as in CSV.
 
     >>> import pyoxigraph as ox
@@ -123,22 +137,23 @@ def _tsv_cell(term, formula_guard: bool) -> str:
     if term is None:
         return ""
     text = str(term)
-    if formula_guard and _kind(term) == "literal" and term.datatype.value not in _NUMERIC \
-            and guard_formula(term.value) != term.value:
+    lit = _literal(term)
+    if formula_guard and lit is not None and lit.datatype.value not in _NUMERIC \
+            and guard_formula(lit.value) != lit.value:
         # the guard inside the quotes of a quoted literal ("'=cmd"), else before the value
         return f'"\'{text[1:]}' if text.startswith('"') else guard_formula(text)
     return text
 
 
-def _json_term(term) -> dict:
-    kind = _kind(term)
-    if kind != "literal":
-        return {"type": kind, "value": term.value}
-    out = {"type": "literal", "value": term.value}
-    if term.language:
-        out["xml:lang"] = term.language
-    elif term.datatype.value not in (_XSD_STRING, _RDF_LANGSTRING):
-        out["datatype"] = term.datatype.value
+def _json_term(term: Term) -> dict[str, str]:
+    lit = _literal(term)
+    if lit is None:
+        return {"type": _kind(term), "value": term.value}
+    out = {"type": "literal", "value": lit.value}
+    if lit.language:
+        out["xml:lang"] = lit.language
+    elif lit.datatype.value not in (_XSD_STRING, _RDF_LANGSTRING):
+        out["datatype"] = lit.datatype.value
     return out
 
 
@@ -146,7 +161,8 @@ def to_json(result: QueryResult) -> str:
     if result.kind == "ask":
         return json.dumps({"head": {}, "boolean": bool(result.boolean)}) + "\n"
     _only_select(result)
-    bindings = [{v: _json_term(t) for v, t in zip(result.variables, row) if t is not None}
+    bindings = [{v: _json_term(t)
+                 for v, t in zip(result.variables, row, strict=True) if t is not None}
                 for row in result.rows]
     doc = {"head": {"vars": list(result.variables)}, "results": {"bindings": bindings}}
     return json_for_terminal(json.dumps(doc, ensure_ascii=False)) + "\n"
@@ -171,7 +187,7 @@ def _cut(text: str, limit: int) -> str:
     return "".join(out) + "…"
 
 
-def _short(term) -> str:
+def _short(term: Term) -> str:
     if term is None:
         return ""
     kind = _kind(term)
@@ -195,8 +211,8 @@ def to_table(result: QueryResult, max_width: int = 60) -> str:
     rows = [[_cut(_short(t), max_width) for t in row] for row in result.rows]
     widths = [max([_width(h)] + [_width(r[i]) for r in rows]) for i, h in enumerate(header)]
 
-    def line(cells):
-        padded = [c + " " * (w - _width(c)) for c, w in zip(cells, widths)]
+    def line(cells: list[str]) -> str:
+        padded = [c + " " * (w - _width(c)) for c, w in zip(cells, widths, strict=True)]
         return "  ".join(padded).rstrip()
 
     out = [line(header), line(["-" * w for w in widths])]

@@ -96,7 +96,7 @@ True
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # the names as a type checker sees them; loaded on first use
     from kg.rdf.bridge import ntriples_to_rdflib, ox_to_rdflib, to_graph
@@ -124,7 +124,7 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> Any:
     home = _HOMES.get(name)
     if home is None:
         raise AttributeError(f"module 'kg.rdf' has no attribute {name!r}")

@@ -6,8 +6,9 @@ rdflib view and :func:`to_graph`, which maps a build straight to a Graph.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from kg.extract.concept_vocab import ConceptVocab
 from kg.models import Build, Entity
@@ -16,6 +17,7 @@ from kg.rdf.serialise import parse_ntriples
 from kg.rdf.vocab import PREFIXES, XSD
 
 if TYPE_CHECKING:  # pragma: no cover
+    import pyoxigraph as ox
     import rdflib
 
 __all__ = ["ntriples_to_rdflib", "ox_to_rdflib", "to_graph"]
@@ -23,7 +25,7 @@ __all__ = ["ntriples_to_rdflib", "ox_to_rdflib", "to_graph"]
 _XSD_STRING = str(XSD.string)
 
 
-def ox_to_rdflib(term):
+def ox_to_rdflib(term: ox.NamedNode | ox.BlankNode | ox.Literal) -> rdflib.term.Identifier:
     """A pyoxigraph term as the equal rdflib term."""
     import pyoxigraph as ox
     from rdflib import BNode, Literal, URIRef
@@ -42,7 +44,8 @@ def ox_to_rdflib(term):
     raise TypeError(f"cannot convert {term!r} to rdflib")
 
 
-def ntriples_to_rdflib(source: bytes | Path | Iterable, graph: rdflib.Graph | None = None
+def ntriples_to_rdflib(source: bytes | Path | Iterable[ox.Quad | ox.Triple],
+                       graph: rdflib.Graph | None = None
                        ) -> rdflib.Graph:
     """Load N-Triples (bytes or a file), or pyoxigraph triples/quads, into an rdflib Graph.
 
@@ -57,9 +60,9 @@ def ntriples_to_rdflib(source: bytes | Path | Iterable, graph: rdflib.Graph | No
         g.bind(prefix, ns, replace=True)
     items: Iterable[Any] = (parse_ntriples(source) if isinstance(source, (bytes, str, Path))
                             else source)
-    cache: dict = {}
+    cache: dict[ox.NamedNode | ox.BlankNode, rdflib.term.Identifier] = {}
 
-    def conv(t):
+    def conv(t: ox.NamedNode | ox.BlankNode | ox.Literal) -> rdflib.term.Identifier:
         if isinstance(t, ox.Literal):
             return ox_to_rdflib(t)
         r = cache.get(t)

@@ -31,11 +31,11 @@ store's full validation and this one report the same.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from kg.models import Build
-from kg.rdf.shacl import SAMPLE, Violation
+from kg.rdf.shacl import SAMPLE, ConstraintKey, Violation
 from kg.rdf.terms import integer, lit
 from kg.rdf.vocab import Minter
 
@@ -49,7 +49,7 @@ _SCHEMA = "https://schema.org/"
 _IRI = "http://www.w3.org/ns/shacl#IRI"
 
 
-def _keys(shape: str, cls: str, path: str, *constraints: tuple[str, object]) -> list[tuple]:
+def _keys(shape: str, cls: str, path: str, *constraints: tuple[str, object]) -> list[ConstraintKey]:
     return [(f"{_SH}{shape}>", f"{{ ?this a <{cls}> }}", path, c, v) for c, v in constraints]
 
 
@@ -58,7 +58,7 @@ _AUTHORSHIP, _PAPER = _KGO + "Authorship", _SCHEMA + "ScholarlyArticle"
 #: the constraints of kg's shapes on the mention and authorship nodes (and the paper's
 #: links to them) that the templates and :func:`covered_violations` stand for (keys of
 #: :meth:`kg.rdf.shacl.PropertyShape.key`)
-COVERED: frozenset[tuple] = frozenset(
+COVERED: frozenset[ConstraintKey] = frozenset(
     _keys("AuthorshipShape", _AUTHORSHIP, "kgo:position", ("MinCount", 1), ("MaxCount", 1),
           ("Datatype", f"<{_XSD}integer>"), ("MinInclusive", f'"1"^^<{_XSD}integer>'))
     + _keys("AuthorshipShape", _AUTHORSHIP, "kgo:author", ("MinCount", 1), ("MaxCount", 1),
@@ -89,7 +89,7 @@ COVERED: frozenset[tuple] = frozenset(
             ("MaxCount", 1), ("Datatype", f"<{_XSD}string>"), ("MinLength", 1)))
 
 
-def covered_for(build: Build) -> frozenset[tuple]:
+def covered_for(build: Build) -> frozenset[ConstraintKey]:
     """:data:`COVERED`, or nothing when two papers share an id (their nodes would merge).
 
     >>> from kg.models import Corpus, Paper
@@ -108,7 +108,7 @@ class CoveredChecks:
     """What the store's validation of a build's graph may skip (``covered``, keys of
     :data:`COVERED`), and the violations of those constraints found on the build."""
 
-    covered: frozenset[tuple]
+    covered: frozenset[ConstraintKey]
     violations: tuple[Violation, ...] = ()
     capped: bool = False
 

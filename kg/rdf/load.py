@@ -21,7 +21,7 @@ __all__ = ["load_graph"]
 _SUFFIX_FORMATS = {".ttl": "turtle", ".nt": "nt", ".jsonld": "json-ld", ".json": "json-ld"}
 
 
-def load_graph(path: str | Path = "output") -> "rdflib.Graph":
+def load_graph(path: str | Path = "output") -> rdflib.Graph:
     """The graph of a build as an :class:`rdflib.Graph`, with the kg prefixes bound.
 
     Parameters

@@ -12,7 +12,7 @@ from __future__ import annotations
 from kg import __version__
 from kg.identity import entity_key, name_key, search_key
 from kg.models import Extraction, Paper
-from kg.rdf.aggregate import Aggregate, ConceptInfo, EntityInfo
+from kg.rdf.aggregate import Aggregate, ConceptInfo, EntityInfo, TrackInfo
 from kg.rdf.labels import paper_label
 from kg.rdf.terms import (
     block,
@@ -260,7 +260,7 @@ def shared_blocks(agg: Aggregate) -> list[Subject]:
     return out
 
 
-def _track_pairs(s: str, t: dict, agg: Aggregate, scheme: str) -> Pairs:
+def _track_pairs(s: str, t: TrackInfo, agg: Aggregate, scheme: str) -> Pairs:
     """A track (area or subarea): its classes, labels, notations, place in the scheme, counts."""
     a = rdf.type
     po = [f"{a} {skos.Concept}", f"{a} {kgo.Track}", f"{skos.prefLabel} {lit(t['pref'])}",

@@ -9,7 +9,8 @@ made; the text goes to pyoxigraph or a file as it is.
 """
 from __future__ import annotations
 
-from typing import IO, Iterator, Mapping
+from collections.abc import Iterator, Mapping
+from typing import IO
 
 from kg.extract.concept_vocab import ConceptVocab
 from kg.models import Build, Entity

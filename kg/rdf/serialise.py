@@ -7,14 +7,17 @@ byte-identical across runs.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import IO, cast
+from typing import IO, TYPE_CHECKING, cast
 
 from kg.rdf.vocab import PREFIXES
+
+if TYPE_CHECKING:
+    import pyoxigraph as ox
 
 __all__ = ["parse_ntriples", "to_jsonld", "to_turtle"]
 
 
-def parse_ntriples(source: bytes | str | Path):
+def parse_ntriples(source: bytes | str | Path) -> ox.QuadParser:
     """The triples of N-Triples text (bytes or str) or of an N-Triples file, as pyoxigraph
     parses them (an iterator of quads in the default graph)."""
     import pyoxigraph as ox

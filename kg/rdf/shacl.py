@@ -23,21 +23,27 @@ True
 from __future__ import annotations
 
 import os
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, replace
 from importlib.resources import files
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Collection, Iterable
+from typing import TYPE_CHECKING, Any
 
 from kg.errors import ValidationError
 from kg.rdf.vocab import PREFIXES
+from kg.util.threads import thread_map
 
 if TYPE_CHECKING:  # pragma: no cover
+    import pyoxigraph as ox
     import rdflib
 
     from kg.store.sparql import SparqlStore
 
 __all__ = ["Check", "ValidationReport", "Violation", "check", "compile_shapes", "load_shapes",
            "validate_store"]
+
+#: one constraint of a property shape: (shape, focus, path, component, parameter)
+ConstraintKey = tuple[str, str, str, str, object]
 
 SH = "http://www.w3.org/ns/shacl#"
 _RDF_TYPE = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type"
@@ -98,7 +104,7 @@ def shapes_path() -> Path:
     return Path(str(files("kg.rdf") / "shapes" / "shapes.ttl"))
 
 
-def load_shapes(source: str | Path | None = None) -> "rdflib.Graph":
+def load_shapes(source: str | Path | None = None) -> rdflib.Graph:
     """The shapes graph: the file kg ships with, or ``source`` (a path or Turtle text)."""
     import rdflib
 
@@ -122,9 +128,14 @@ def _short(iri: str) -> str:
     return f"<{iri}>"
 
 
-def _n3(term) -> str:
+def _n3(term: rdflib.term.Node) -> str:
     """An rdflib term from the shapes graph in SPARQL syntax."""
-    return term.n3()
+    text: str = term.n3()
+    return text
+
+
+def _n3_or_none(term: rdflib.term.Node | None) -> str | None:
+    return None if term is None else _n3(term)
 
 
 def _shape_int(term: object) -> int | None:
@@ -187,11 +198,11 @@ class PropertyShape:
     min_length: int | None = None
     less_than: str | None = None  # predicate, N3
 
-    def key(self, component: str) -> tuple:
+    def key(self, component: str) -> ConstraintKey:
         """One constraint: (shape, focus, path, component, parameter), for ``covered``."""
         return (self.shape, self.focus, self.path, component, getattr(self, _FIELD[component][0]))
 
-    def without(self, covered: Collection[tuple]) -> tuple["PropertyShape", int]:
+    def without(self, covered: Collection[ConstraintKey]) -> tuple[PropertyShape, int]:
         """This shape minus the constraints whose :meth:`key` is in ``covered``; how many."""
         gone: dict[str, Any] = {f: d for c, (f, d) in _FIELD.items() if self.key(c) in covered}
         return (replace(self, **gone) if gone else self), len(gone)
@@ -315,7 +326,7 @@ class PropertyShape:
         return out
 
 
-def property_shapes(shapes: "rdflib.Graph | None" = None, *, subclasses: bool = False
+def property_shapes(shapes: rdflib.Graph | None = None, *, subclasses: bool = False
                     ) -> tuple[PropertyShape, ...]:
     """The property shapes of ``shapes`` (default: kg's), in a fixed order.
 
@@ -374,20 +385,19 @@ def property_shapes(shapes: "rdflib.Graph | None" = None, *, subclasses: bool = 
                 shape=name, path=label, focus=focus, step=step,
                 min_count=_shape_int(v(ps, RSH.minCount)) or 0,
                 max_count=_shape_int(v(ps, RSH.maxCount)),
-                datatype=_n3(v(ps, RSH.datatype)) if v(ps, RSH.datatype) is not None else None,
+                datatype=_n3_or_none(v(ps, RSH.datatype)),
                 class_=(None if cls is None else
                         _n3(cls) if not subclasses else f"?c . ?c rdfs:subClassOf* {_n3(cls)}"),
                 node_kind=str(v(ps, RSH.nodeKind)) if v(ps, RSH.nodeKind) is not None else None,
-                has_value=_n3(v(ps, RSH.hasValue)) if v(ps, RSH.hasValue) is not None else None,
-                min_inclusive=(_n3(v(ps, RSH.minInclusive))
-                               if v(ps, RSH.minInclusive) is not None else None),
+                has_value=_n3_or_none(v(ps, RSH.hasValue)),
+                min_inclusive=_n3_or_none(v(ps, RSH.minInclusive)),
                 min_length=_shape_int(v(ps, RSH.minLength)),
-                less_than=_n3(v(ps, RSH.lessThan)) if v(ps, RSH.lessThan) is not None else None,
+                less_than=_n3_or_none(v(ps, RSH.lessThan)),
             ))
     return tuple(out)
 
 
-def compile_shapes(shapes: "rdflib.Graph | None" = None, *, subclasses: bool = False
+def compile_shapes(shapes: rdflib.Graph | None = None, *, subclasses: bool = False
                    ) -> tuple[Check, ...]:
     """One detailed :class:`Check` per constraint of every property shape."""
     return tuple(c for ps in property_shapes(shapes, subclasses=subclasses) for c in ps.checks())
@@ -398,11 +408,11 @@ def compile_shapes(shapes: "rdflib.Graph | None" = None, *, subclasses: bool = F
 _PROLOGUE = "".join(f"PREFIX {p}: <{ns}>\n" for p, ns in PREFIXES.items())
 
 
-def _int(term) -> int:
+def _int(term: ox.Literal | None) -> int:
     return int(term.value) if term is not None else 0
 
 
-def _run_one(store: "SparqlStore", c: Check) -> tuple[list[Violation], bool]:
+def _run_one(store: SparqlStore, c: Check) -> tuple[list[Violation], bool]:
     res = store.query(_PROLOGUE + c.sparql)
     found = []
     for row in res.rows:
@@ -415,30 +425,20 @@ def _run_one(store: "SparqlStore", c: Check) -> tuple[list[Violation], bool]:
     return found, len(res.rows) >= SAMPLE
 
 
-def _map(fn, items: list, threads: int) -> list:
-    """``[fn(x) for x in items]``, on ``threads`` threads (queries release the GIL)."""
-    if threads <= 1 or len(items) <= 1:
-        return [fn(x) for x in items]
-    from concurrent.futures import ThreadPoolExecutor
-
-    with ThreadPoolExecutor(max_workers=threads, thread_name_prefix="kg-shacl") as pool:
-        return list(pool.map(fn, items))
-
-
-def run_checks(store: "SparqlStore", checks: Iterable[Check], threads: int = 1
+def run_checks(store: SparqlStore, checks: Iterable[Check], threads: int = 1
                ) -> tuple[list[Violation], bool]:
     """Violations of ``checks``, and whether any check stopped at :data:`SAMPLE`."""
     found: list[Violation] = []
     capped = False
-    for more, hit in _map(lambda c: _run_one(store, c), list(checks), threads):
+    for more, hit in thread_map(lambda c: _run_one(store, c), list(checks), threads, "kg-shacl"):
         found.extend(more)
         capped = capped or hit
     return found, capped
 
 
-def validate_store(store: "SparqlStore", shapes: "rdflib.Graph | None" = None, *,
+def validate_store(store: SparqlStore, shapes: rdflib.Graph | None = None, *,
                    threads: int | None = None,
-                   covered: Collection[tuple] = ()) -> ValidationReport:
+                   covered: Collection[ConstraintKey] = ()) -> ValidationReport:
     """Validate the graph in ``store`` with SPARQL (see the module docstring).
 
     Each property shape is first screened with cheap counting queries (see
@@ -471,9 +471,9 @@ def validate_store(store: "SparqlStore", shapes: "rdflib.Graph | None" = None, *
     for step, tests in values.items():  # one scan of a predicate for all its value tests
         screens[value_screen(step, tests)] = screens.pop(step)
     queries = list(screens)
-    counts = _map(lambda q: store.query(_PROLOGUE + q), queries, threads)
+    counts = thread_map(lambda q: store.query(_PROLOGUE + q), queries, threads, "kg-shacl")
     failing: dict[int, set[str]] = {}
-    for sparql, res in zip(queries, counts):
+    for sparql, res in zip(queries, counts, strict=True):
         if res.rows and _int(res.rows[0][0]):
             for i, components in screens[sparql]:
                 failing.setdefault(i, set()).update(components)

@@ -24,8 +24,8 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["validate_pyshacl"]
 
 
-def validate_pyshacl(data: "rdflib.Graph",
-                     shapes: "rdflib.Graph | None" = None) -> ValidationReport:
+def validate_pyshacl(data: rdflib.Graph,
+                     shapes: rdflib.Graph | None = None) -> ValidationReport:
     """Validate an rdflib graph with pySHACL (the reference engine)."""
     import pyshacl
     from rdflib import URIRef

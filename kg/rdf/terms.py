@@ -80,8 +80,9 @@ def terms_of(namespace: type[DefinedNamespace], prefix: str) -> Terms:
 
     So a misspelt term reads ``'kgo' object has no attribute 'paperCont'``.
     """
-    return type(prefix, (Terms,), {"__doc__": f"The terms of {prefix}: <{namespace}>."})(
-        namespace, prefix)
+    cls = type(prefix, (Terms,), {"__doc__": f"The terms of {prefix}: <{namespace}>."})
+    terms: Terms = cls(namespace, prefix)
+    return terms
 
 
 _NAMESPACES = {"rdf": RDF, "rdfs": RDFS, "xsd": XSD, "schema": SCHEMA, "dcterms": DCTERMS,

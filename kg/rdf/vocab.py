@@ -245,9 +245,7 @@ def segment(key: str) -> str:
         return key  # the common case (paper ids, most keys): nothing to encode
     out = []
     for ch in key:
-        if ch.isalnum() and (ch.isascii() or ord(ch) >= 0xA0):
-            out.append(ch)
-        elif ch in "-.~":
+        if ch.isalnum() and (ch.isascii() or ord(ch) >= 0xA0) or ch in "-.~":
             out.append(ch)
         elif ch == " ":
             out.append("_")

@@ -14,8 +14,8 @@ Examples
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Mapping
 
 from kg.analysis.records import CoauthorReport, Ranked, Record, optional
 

@@ -18,11 +18,15 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
-from kg.analysis.records import CoauthorReport, Counts
+from kg.analysis.records import AuthorRow, CoauthorReport, Counts
 from kg.report.data import BuildSummary, ContentTables, ExtractionSummary, Report
 from kg.report.exports import table_csv
+
+if TYPE_CHECKING:
+    from kg.analysis.centrality import AuthorMetrics
 
 __all__ = ["report_document", "to_json", "to_markdown", "md_escape", "authors_csv"]
 
@@ -42,9 +46,10 @@ def md_escape(text: object) -> str:
     return _MD_SPECIAL.sub(r"\\\1", text)
 
 
-def report_document(coauthors: CoauthorReport | Mapping, corpus: BuildSummary | Mapping | None = None,
-                    extraction: ExtractionSummary | Mapping | None = None,
-                    content: ContentTables | Mapping | None = None) -> Report:
+def report_document(coauthors: CoauthorReport | Mapping[str, Any],
+                    corpus: BuildSummary | Mapping[str, Any] | None = None,
+                    extraction: ExtractionSummary | Mapping[str, Any] | None = None,
+                    content: ContentTables | Mapping[str, Any] | None = None) -> Report:
     """The ``report.json`` document: ``corpus``, ``extraction``, ``coauthors``, ``content``.
 
     ``corpus`` is the build's counts without the extraction's
@@ -61,13 +66,13 @@ def report_document(coauthors: CoauthorReport | Mapping, corpus: BuildSummary | 
                   content=ContentTables.from_json(content) if content is not None else None)
 
 
-def to_json(doc: Report | Mapping) -> str:
+def to_json(doc: Report | Mapping[str, Any]) -> str:
     """Stable JSON text (UTF-8 names kept, two-space indent, final newline)."""
     plain = doc.to_json() if isinstance(doc, Report) else doc
     return json.dumps(plain, ensure_ascii=False, indent=2, allow_nan=False) + "\n"
 
 
-def _f(x, digits: int = 4) -> str:
+def _f(x: float | None, digits: int = 4) -> str:
     if x is None:
         return "n/a"
     if isinstance(x, bool):
@@ -81,11 +86,11 @@ def _f(x, digits: int = 4) -> str:
     return f"{x:,.{digits}f}".rstrip("0").rstrip(".")
 
 
-def _pct(x) -> str:
+def _pct(x: float | None) -> str:
     return "n/a" if x is None else f"{100 * x:.1f}%"
 
 
-def _table(header: list[str], rows: Iterable[list]) -> list[str]:
+def _table(header: list[str], rows: Iterable[list[str]]) -> list[str]:
     out = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     for r in rows:
         out.append("| " + " | ".join(r) + " |")
@@ -102,7 +107,7 @@ def _counts(c: Counts, digits: int = 3) -> str:
     return f"{_f(c.mean, digits)} / {_f(c.median)} / {_f(c.max)}"
 
 
-def _same_people(top, other) -> bool:
+def _same_people(top: Sequence[AuthorRow], other: Sequence[AuthorRow]) -> bool:
     """Whether two top lists name the same authors in the same order (one says nothing new)."""
     return [a.name for a in top] == [a.name for a in other[:len(top)]]
 
@@ -269,13 +274,13 @@ def _coauthor_md(r: CoauthorReport) -> Iterator[str]:
             [md_escape(n), _f(p), _f(w, 3)] for n, p, w in ego.collaborators[:10]])
 
 
-def _count_rows(counts: Mapping) -> list[list[str]]:
+def _count_rows(counts: Mapping[str, Any]) -> list[list[str]]:
     """The numeric counts of a section (its JSON) as table rows."""
     return [[md_escape(k.replace("_", " ")), _f(v)] for k, v in counts.items()
             if isinstance(v, (int, float)) and not isinstance(v, bool)]
 
 
-def to_markdown(doc: Report | Mapping) -> str:
+def to_markdown(doc: Report | Mapping[str, Any]) -> str:
     """The report as Markdown (sections for the corpus, extraction and co-authors)."""
     report = Report.from_json(doc)
     lines = ["# kg report", ""]
@@ -298,7 +303,7 @@ def to_markdown(doc: Report | Mapping) -> str:
     return "\n".join(lines).rstrip() + "\n"
 
 
-def authors_csv(metrics, tracks: Mapping[str, Iterable[str]] | None = None,
+def authors_csv(metrics: AuthorMetrics, tracks: Mapping[str, Iterable[str]] | None = None,
                 community: Mapping[str, int] | None = None) -> Iterator[str]:
     """Every author's measures as CSV (``authors.csv``), in key order.
 
@@ -314,10 +319,10 @@ def authors_csv(metrics, tracks: Mapping[str, Iterable[str]] | None = None,
     tracks = tracks or {}
     community = community or {}
 
-    def cell(v):
+    def cell(v: object) -> object:
         return float(f"{v:.6g}") if isinstance(v, float) else v
 
-    def extra(key: str) -> list:
+    def extra(key: str) -> list[str | int]:
         c = community.get(key)
         return ["; ".join(sorted(set(tracks.get(key, ())))), "" if c is None else c]
 

@@ -29,7 +29,8 @@ import csv
 import io
 import math
 import re
-from typing import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any
 
 import networkx as nx
 
@@ -120,7 +121,7 @@ def _xml_value(value: object) -> str:
 _GTYPES = {bool: "boolean", int: "long", float: "double", str: "string"}
 
 
-def _keys(items: Iterable[Mapping]) -> dict[str, str]:
+def _keys(items: Iterable[Mapping[str, Any]]) -> dict[str, str]:
     """Attribute name -> GraphML type, in first-seen order (ints widen to doubles)."""
     out: dict[str, str] = {}
     for d in items:
@@ -136,7 +137,7 @@ def _keys(items: Iterable[Mapping]) -> dict[str, str]:
     return out
 
 
-def graphml(G: nx.Graph, node_attrs: Mapping[str, Mapping] | None = None,
+def graphml(G: nx.Graph, node_attrs: Mapping[str, Mapping[str, Any]] | None = None,
             graph_id: str = "G") -> Iterator[str]:
     """GraphML of ``G`` (directed if ``G`` is; parallel edges kept).
 
@@ -190,7 +191,7 @@ def graphml(G: nx.Graph, node_attrs: Mapping[str, Mapping] | None = None,
     yield "  </graph>\n</graphml>\n"
 
 
-def gexf(G: nx.Graph, node_attrs: Mapping[str, Mapping] | None = None,
+def gexf(G: nx.Graph, node_attrs: Mapping[str, Mapping[str, Any]] | None = None,
          label: str = "name", description: str = "co-authorship network") -> Iterator[str]:
     """GEXF 1.2 of an undirected weighted graph, for Gephi.
 
@@ -264,7 +265,7 @@ def _vos_label(text: str) -> str:
     return text
 
 
-def vosviewer_map(G: nx.Graph, membership: Mapping | None = None) -> Iterator[str]:
+def vosviewer_map(G: nx.Graph, membership: Mapping[str, int] | None = None) -> Iterator[str]:
     """A VOSviewer map file (tab-separated, with a header line).
 
     Items are numbered 1.. in node order; ``cluster`` is the community id

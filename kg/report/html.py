@@ -19,8 +19,8 @@ True
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Iterator
 from html import escape
-from typing import Iterable, Iterator
 from urllib.parse import quote
 
 from kg import outputs

@@ -17,7 +17,8 @@ True
 from __future__ import annotations
 
 import io
-from typing import Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg
@@ -55,7 +56,7 @@ def _empty(ax: Axes, what: str) -> None:
     ax.set_yticks([])
 
 
-def degree_distribution_png(report: CoauthorReport | Mapping) -> bytes:
+def degree_distribution_png(report: CoauthorReport | Mapping[str, Any]) -> bytes:
     """Share of authors with ``k`` collaborators, log-log (authors with k >= 1)."""
     every = CoauthorReport.from_json(report).network.collaborators_per_author.distribution
     dist = [(k, n) for k, n in every if k > 0]
@@ -71,7 +72,7 @@ def degree_distribution_png(report: CoauthorReport | Mapping) -> bytes:
     return _png(fig)
 
 
-def lotka_png(report: CoauthorReport | Mapping) -> bytes:
+def lotka_png(report: CoauthorReport | Mapping[str, Any]) -> bytes:
     """Authors by number of papers (Lotka's law), log-log, with the fitted line."""
     prod = CoauthorReport.from_json(report).productivity
     dist = prod.papers_per_author.distribution
@@ -94,7 +95,7 @@ def lotka_png(report: CoauthorReport | Mapping) -> bytes:
     return _png(fig)
 
 
-def component_sizes_png(report: CoauthorReport | Mapping) -> bytes:
+def component_sizes_png(report: CoauthorReport | Mapping[str, Any]) -> bytes:
     """How many connected components there are of each size, log-log."""
     comps = CoauthorReport.from_json(report).network.components
     sizes = comps.sizes
@@ -114,7 +115,7 @@ def component_sizes_png(report: CoauthorReport | Mapping) -> bytes:
     return _png(fig)
 
 
-def community_sizes_png(report: CoauthorReport | Mapping) -> bytes:
+def community_sizes_png(report: CoauthorReport | Mapping[str, Any]) -> bytes:
     """Community sizes by rank (Leiden and Louvain), log-log."""
     communities = CoauthorReport.from_json(report).communities
     fig, ax = _figure()
@@ -147,7 +148,7 @@ PLOTS = {
 }
 
 
-def all_plots(report: CoauthorReport | Mapping) -> dict[str, bytes]:
+def all_plots(report: CoauthorReport | Mapping[str, Any]) -> dict[str, bytes]:
     """Every plot, by file name (in :data:`kg.outputs.PLOTS_DIR`)."""
     report = CoauthorReport.from_json(report)
     return {name: fn(report) for name, fn in PLOTS.items()}

@@ -16,6 +16,7 @@ Library modules import from those modules, never from this one.
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 _HOMES = {
     "QueryResult": "kg.store.sparql", "SparqlStore": "kg.store.sparql", "to_term": "kg.store.sparql",
@@ -29,7 +30,7 @@ __all__ = ["EmbeddedStore", "QueryResult", "SparqlStore", "StoreBuilder", "load_
            "open_store", "to_term", "STORE_DIR", "refuse_service", "run_query", "uses_service"]
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> Any:
     if name == "load_graph":  # the graph reader sits above the store (kg.rdf): on use only
         from kg.rdf.load import load_graph
 

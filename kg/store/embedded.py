@@ -12,8 +12,9 @@ from __future__ import annotations
 import os
 import re
 import shutil
+from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterator, Mapping
+from typing import TYPE_CHECKING, Any
 
 from kg.errors import QueryError, StoreError
 from kg.store.sparql import QueryResult, from_oxigraph, to_term
@@ -40,7 +41,8 @@ def error_text(exc: BaseException) -> str:
 _UNPROJECTED = re.compile(r"variable [?$](\w+) in its \w* ?projection")
 
 
-def run_query(store, sparql: str, bindings: Mapping[str, Any] | None = None) -> QueryResult:
+def run_query(store: pyoxigraph.Store, sparql: str, bindings: Mapping[str, Any] | None = None
+              ) -> QueryResult:
     """Run ``sparql`` on a pyoxigraph ``Store`` with ``bindings`` given to the engine.
 
     A projected variable is substituted by the engine; one the query uses
@@ -55,7 +57,8 @@ def run_query(store, sparql: str, bindings: Mapping[str, Any] | None = None) -> 
     check_parameters(sparql, terms)
     inline: dict[str, Any] = {}
     while True:
-        subs = {ox.Variable(k): t for k, t in terms.items() if k not in inline}
+        subs: dict[ox.Variable, ox.NamedNode | ox.BlankNode | ox.Literal | ox.Triple] = {
+            ox.Variable(k): t for k, t in terms.items() if k not in inline}
         text = with_bindings(sparql, inline) if inline else sparql
         try:
             return from_oxigraph(store.query(text, substitutions=subs or None))
@@ -128,7 +131,7 @@ class EmbeddedStore:
     # -- building
     @classmethod
     def create(cls, path: str | Path, ntriples: bytes | str | Path, *,
-               optimize: bool = False, lenient: bool = False) -> "EmbeddedStore":
+               optimize: bool = False, lenient: bool = False) -> EmbeddedStore:
         """Bulk-load N-Triples (bytes, or a file) into a new store at ``path``.
 
         The store is written to a temporary folder beside ``path`` and renamed
@@ -144,7 +147,7 @@ class EmbeddedStore:
             return builder.commit()
 
     @classmethod
-    def memory(cls, ntriples: bytes | str | Path = b"") -> "EmbeddedStore":
+    def memory(cls, ntriples: bytes | str | Path = b"") -> EmbeddedStore:
         """An in-memory store holding ``ntriples``."""
         store = cls(None)
         if ntriples:
@@ -200,14 +203,14 @@ class EmbeddedStore:
                 st.flush()
             del self._store, st
 
-    def __enter__(self) -> "EmbeddedStore":
+    def __enter__(self) -> EmbeddedStore:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
     # -- for exporters
-    def triples(self) -> Iterator:
+    def triples(self) -> Iterator[pyoxigraph.Quad]:
         """Every triple of the default graph (pyoxigraph quads)."""
         yield from self._store
 
@@ -220,7 +223,7 @@ class EmbeddedStore:
         return data
 
     @property
-    def oxigraph(self) -> "pyoxigraph.Store":
+    def oxigraph(self) -> pyoxigraph.Store:
         """The underlying :class:`pyoxigraph.Store` (for callers who need more)."""
         return self._store
 
@@ -264,8 +267,8 @@ class StoreBuilder:
             shutil.rmtree(self.tmp, ignore_errors=True)
             self.done = True
 
-    def __enter__(self) -> "StoreBuilder":
+    def __enter__(self) -> StoreBuilder:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.abort()

@@ -22,11 +22,15 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Callable, Mapping, cast
+from typing import IO, TYPE_CHECKING, Any, Literal, cast
 
 from kg.errors import StoreError
 from kg.util.safetext import UNPRINTABLE, one_line
+
+if TYPE_CHECKING:
+    from _typeshed import ReadableBuffer, WriteableBuffer
 
 __all__ = ["HttpClient", "HttpRefused", "Timeouts", "check_endpoint", "public_url"]
 
@@ -165,7 +169,7 @@ class _DeadlineReader(io.RawIOBase):
     def readable(self) -> bool:
         return True
 
-    def readinto(self, b) -> int | None:
+    def readinto(self, b: WriteableBuffer) -> int | None:
         self._clock.arm(self._sock)
         self._clock.phase = "read"
         return self._io.readinto(b)
@@ -182,10 +186,10 @@ class _DeadlineSocket:
     def __init__(self, sock: socket.socket, clock: _Clock) -> None:
         self._sock, self._clock = sock, clock
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> Any:
         return getattr(self._sock, name)
 
-    def sendall(self, data) -> None:
+    def sendall(self, data: ReadableBuffer) -> None:
         view = memoryview(data)
         self._clock.phase = "send"
         for i in range(0, len(view), 65536):
@@ -193,14 +197,15 @@ class _DeadlineSocket:
             self._sock.sendall(view[i:i + 65536])
         self._clock.phase = "wait"
 
-    def makefile(self, mode: str = "r", *args, **kwargs):
+    def makefile(self, mode: str = "r", *args: Any, **kwargs: Any) -> IO[Any]:
         if "b" not in mode or "w" in mode:
             # typeshed's overloads take only literal modes; this passes any mode on
-            return self._sock.makefile(mode, *args, **kwargs)  # type: ignore[call-overload]
+            f: IO[Any] = self._sock.makefile(mode, *args, **kwargs)  # type: ignore[call-overload]
+            return f
         return io.BufferedReader(_DeadlineReader(self._sock, self._clock))
 
 
-def _deadline_handlers(holder: "HttpClient") -> list:
+def _deadline_handlers(holder: HttpClient) -> list[urllib.request.BaseHandler]:
     """urllib handlers whose connections obey ``holder.clock`` (connect, read and total)."""
 
     class Connection(http.client.HTTPConnection):
@@ -219,14 +224,15 @@ def _deadline_handlers(holder: "HttpClient") -> list:
     http_conn, https_conn = Connection, SecureConnection
 
     class Handler(urllib.request.HTTPHandler):
-        def http_open(self, req):
+        def http_open(self, req: urllib.request.Request) -> http.client.HTTPResponse:
             return self.do_open(http_conn, req)
 
     class SecureHandler(urllib.request.HTTPSHandler):
-        def https_open(self, req):
-            extra = ({"check_hostname": self._check_hostname}  # Python < 3.12 only
-                     if getattr(self, "_check_hostname", None) is not None else {})
-            return self.do_open(https_conn, req, context=self._context, **extra)
+        def https_open(self, req: urllib.request.Request) -> http.client.HTTPResponse:
+            # (private attributes of HTTPSHandler; _check_hostname on Python < 3.12 only)
+            check_hostname = getattr(self, "_check_hostname", None)
+            extra = {"check_hostname": check_hostname} if check_hostname is not None else {}
+            return self.do_open(https_conn, req, context=getattr(self, "_context", None), **extra)
 
     return [Handler(), SecureHandler()]
 
@@ -243,7 +249,7 @@ class HttpClient:
     def __init__(self, user: str | None, password: str | None, timeouts: Timeouts,
                  retries: int, backoff: float, sleep: Callable[[float], None] = time.sleep,
                  deadline: float | None = None, max_body: int = MAX_RESPONSE):
-        handlers: list = _deadline_handlers(self)
+        handlers = _deadline_handlers(self)
         if user is not None:
             mgr = urllib.request.HTTPPasswordMgrWithDefaultRealm()
             self._mgr = mgr
@@ -264,7 +270,7 @@ class HttpClient:
 
     def request(self, method: str, url: str, body: bytes | None, headers: Mapping[str, str],
                 what: str, *, total: float | None = None, retries: int | None = None,
-                read: float | None | str = "default") -> tuple[int, str, bytes]:
+                read: float | None | Literal["default"] = "default") -> tuple[int, str, bytes]:
         """Send, retrying transient failures; returns (status, content type, body)."""
         if self._user is not None:
             self._mgr.add_password(None, url, self._user, self._password or "")
@@ -275,7 +281,7 @@ class HttpClient:
         if self.deadline is not None:
             end = min(end, self.deadline)
         timeouts = self.timeouts if read == "default" else Timeouts(
-            self.timeouts.connect, read, self.timeouts.total)  # type: ignore[arg-type]
+            self.timeouts.connect, read, self.timeouts.total)
         retries = self.retries if retries is None else retries
         attempt = 0
         while True:
@@ -334,7 +340,8 @@ class BodyTooLarge(StoreError):
     """The server's answer was larger than kg reads (never retried)."""
 
 
-def _read_capped(resp, cap: int, clock: _Clock, where: str, what: str) -> bytes:
+def _read_capped(resp: http.client.HTTPResponse, cap: int, clock: _Clock, where: str,
+                 what: str) -> bytes:
     """The body of ``resp``, read in pieces under ``clock``'s deadline, at most ``cap`` bytes.
 
     A declared length over the cap is refused before any byte is read.

@@ -21,7 +21,8 @@ from __future__ import annotations
 import os
 import time
 import urllib.parse
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, Literal
 
 from kg.errors import QueryError, StoreError
 from kg.store.http import (
@@ -35,6 +36,9 @@ from kg.store.http import (
 from kg.store.sparql import QueryResult, from_oxigraph
 from kg.store.sparql_text import check_parameters, sparql_term, with_bindings
 from kg.util.safetext import one_line
+
+if TYPE_CHECKING:
+    import pyoxigraph as ox
 
 __all__ = ["QUERY_TIMEOUT", "RemoteStore", "graph_node"]
 
@@ -156,15 +160,16 @@ class RemoteStore:
         return int(r.rows[0][0].value)
 
     def update(self, sparql_update: str, *, url: str | None = None, what: str = "the update",
-               **options) -> None:
+               total: float | None = None, retries: int | None = None,
+               read: float | None | Literal["default"] = "default") -> None:
         """Send a SPARQL Update request (to ``url``, default :attr:`update_endpoint`).
 
-        ``options`` go to the HTTP client: ``total``, ``retries``, ``read``.
+        ``total``, ``retries`` and ``read`` go to the HTTP client.
         """
         self.http.request("POST", url or self.update_endpoint,
                            urllib.parse.urlencode({"update": sparql_update}).encode("utf-8"),
                            {"Content-Type": "application/x-www-form-urlencoded",
-                            "Accept": "*/*"}, what, **options)
+                            "Accept": "*/*"}, what, total=total, retries=retries, read=read)
 
     def update_candidates(self) -> list[str]:
         """Where SPARQL Update may go, most likely first.
@@ -192,14 +197,14 @@ class RemoteStore:
     def close(self) -> None:
         """Nothing to release (each request is its own connection)."""
 
-    def __enter__(self) -> "RemoteStore":
+    def __enter__(self) -> RemoteStore:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
 
-def graph_node(text: str):
+def graph_node(text: str) -> ox.NamedNode:
     """A graph IRI as a pyoxigraph term; a one-line StoreError if it is not a valid IRI."""
     import pyoxigraph as ox
 

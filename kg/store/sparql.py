@@ -16,11 +16,15 @@ store; a remote store makes them with :func:`pyoxigraph.parse_query_results`.
 from __future__ import annotations
 
 import sys
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 from typing import Literal as TLiteral
 
 from kg.errors import QueryError
+
+if TYPE_CHECKING:
+    import pyoxigraph as ox
 
 __all__ = ["QueryResult", "SparqlStore", "from_oxigraph", "to_term"]
 
@@ -43,11 +47,11 @@ class QueryResult:
     def __len__(self) -> int:
         return len(self.rows) if self.kind == "select" else len(self.triples)
 
-    def column(self, name: str) -> list:
+    def column(self, name: str) -> list[Any]:
         i = self.variables.index(name)
         return [r[i] for r in self.rows]
 
-    def values(self) -> list[tuple]:
+    def values(self) -> list[tuple[Any, ...]]:
         """Rows as plain Python values (lexical forms of literals, IRIs as str)."""
         return [tuple(None if t is None else t.value for t in r) for r in self.rows]
 
@@ -70,7 +74,7 @@ class SparqlStore(Protocol):
     def close(self) -> None: ...
 
 
-def to_term(value: Any):
+def to_term(value: Any) -> ox.NamedNode | ox.Literal | ox.BlankNode:
     """A Python value, rdflib term or pyoxigraph term as a pyoxigraph term.
 
     ``str`` -> xsd:string literal; ``bool``/``int``/``float`` -> typed
@@ -102,7 +106,7 @@ def to_term(value: Any):
     raise QueryError(f"cannot use a {type(value).__name__} as an RDF term")
 
 
-def _named_node(iri: str):
+def _named_node(iri: str) -> ox.NamedNode:
     import pyoxigraph as ox
 
     try:
@@ -111,7 +115,8 @@ def _named_node(iri: str):
         raise QueryError(f"not a valid IRI: {iri!r}") from None
 
 
-def from_oxigraph(result) -> QueryResult:
+def from_oxigraph(result: ox.QuerySolutions | ox.QueryBoolean | ox.QueryTriples
+                  ) -> QueryResult:
     """A pyoxigraph query answer (solutions, boolean or triples) as a :class:`QueryResult`.
 
     >>> import pyoxigraph as ox

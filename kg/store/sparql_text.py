@@ -16,7 +16,8 @@ variable:
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from kg.errors import QueryError
 from kg.store.sparql import to_term
@@ -159,63 +160,31 @@ def with_bindings(sparql: str, bindings: Mapping[str, Any] | None) -> str:
     """
     if not bindings:
         return sparql
-    names = list(bindings)
-    for name in names:
-        if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name):
-            raise QueryError(f"not a parameter name: {name!r}")
-    clause = (" VALUES (" + " ".join(f"?{n}" for n in names) + ") { ("
-              + " ".join(sparql_term(bindings[n]) for n in names) + ") }")
+    clause = _values_clause(bindings)
     out: list[str] = []
     i, n = 0, len(sparql)
     skip_next_brace = False
     while i < n:
-        c = sparql[i]
-        if c == "#":
-            j = sparql.find("\n", i)
-            j = n if j < 0 else j
-            out.append(sparql[i:j])
-            i = j
+        end = _verbatim_end(sparql, i)
+        if end is not None:
+            out.append(sparql[i:end])
+            i = end
             continue
-        if c in "\"'":
-            m = _STRING.match(sparql, i)
-            if m:
-                out.append(m.group())
-                i = m.end()
-                continue
-        if c == "<":
-            m = _IRI.match(sparql, i)
-            if m:
-                out.append(m.group())
-                i = m.end()
-                continue
-        if c in "?$":
-            m = _WORD.match(sparql, i + 1)
-            if m:
-                out.append(sparql[i:m.end()])
-                i = m.end()
-                continue
-        if c.isalpha():
-            m = _WORD.match(sparql, i)
-            if m:  # not for a non-ASCII letter: it is copied as it is below
-                word = m.group()
-                if word.upper() in ("VALUES", "CONSTRUCT") and (i == 0 or sparql[i - 1] not in ":"):
-                    skip_next_brace = True
-                out.append(word)
-                i = m.end()
-                continue
+        c = sparql[i]
+        m = _WORD.match(sparql, i) if c.isalpha() else None
+        if m:  # not for a non-ASCII letter: it is copied as it is below
+            word = m.group()
+            if word.upper() in ("VALUES", "CONSTRUCT") and (i == 0 or sparql[i - 1] not in ":"):
+                skip_next_brace = True
+            out.append(word)
+            i = m.end()
+            continue
         out.append(c)
         i += 1
         if c == "{":
             if skip_next_brace:  # a VALUES data block or a CONSTRUCT template: copy to its end
                 skip_next_brace = False
-                j = i
-                while j < n and sparql[j] != "}":
-                    m = _STRING.match(sparql, j) if sparql[j] in "\"'" else None
-                    if m:
-                        j = m.end()
-                        continue
-                    m = _IRI.match(sparql, j) if sparql[j] == "<" else None
-                    j = m.end() if m else j + 1
+                j = _block_end(sparql, i)
                 out.append(sparql[i:j])
                 i = j
             elif not _SUBQUERY_AHEAD.match(sparql, i):
@@ -223,6 +192,47 @@ def with_bindings(sparql: str, bindings: Mapping[str, Any] | None) -> str:
                 # subquery's own WHERE group gets the clause instead
                 out.append(clause)
     return "".join(out)
+
+
+def _values_clause(bindings: Mapping[str, Any]) -> str:
+    """`` VALUES (?a ?b) { (1 2) }`` for ``{"a": 1, "b": 2}``."""
+    names = list(bindings)
+    for name in names:
+        if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name):
+            raise QueryError(f"not a parameter name: {name!r}")
+    return (" VALUES (" + " ".join(f"?{n}" for n in names) + ") { ("
+            + " ".join(sparql_term(bindings[n]) for n in names) + ") }")
+
+
+def _verbatim_end(sparql: str, i: int) -> int | None:
+    """The end of the comment, string, IRI or variable that starts at ``i`` (copied
+    as it is), or None if none does."""
+    c = sparql[i]
+    if c == "#":
+        j = sparql.find("\n", i)
+        return len(sparql) if j < 0 else j
+    m = None
+    if c in "\"'":
+        m = _STRING.match(sparql, i)
+    elif c == "<":
+        m = _IRI.match(sparql, i)
+    elif c in "?$":
+        m = _WORD.match(sparql, i + 1)
+    return m.end() if m else None
+
+
+def _block_end(sparql: str, j: int) -> int:
+    """Where the block whose inside starts at ``j`` ends (its ``}``, skipping strings
+    and IRIs), or the end of the query."""
+    n = len(sparql)
+    while j < n and sparql[j] != "}":
+        m = _STRING.match(sparql, j) if sparql[j] in "\"'" else None
+        if m:
+            j = m.end()
+            continue
+        m = _IRI.match(sparql, j) if sparql[j] == "<" else None
+        j = m.end() if m else j + 1
+    return j
 
 
 _SUBQUERY_AHEAD = re.compile(r"\s*(?:#[^\n]*\n\s*)*SELECT\b", re.I)

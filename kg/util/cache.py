@@ -18,9 +18,10 @@ import os
 import pickle
 import sys
 import tempfile
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable, Iterable, TypeVar
+from typing import TypeVar
 
 __all__ = ["cache_dir", "cached", "digest"]
 
@@ -78,7 +79,8 @@ def cached(name: str, files: Iterable[Path], make: Callable[[], T], extra: str =
         return make()
     path = folder / f"{name}-{digest(files, extra)}.pickle"
     try:
-        return pickle.loads(path.read_bytes())
+        value: T = pickle.loads(path.read_bytes())   # what make() gave when it was stored
+        return value
     except FileNotFoundError:
         pass
     except Exception:  # noqa: BLE001 - a damaged entry is made again

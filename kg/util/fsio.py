@@ -9,10 +9,11 @@ from __future__ import annotations
 import os
 import secrets
 import tempfile
-from contextlib import contextmanager
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
 from functools import lru_cache
 from pathlib import Path
-from typing import IO, Iterator
+from typing import IO, Any
 
 
 @lru_cache(maxsize=1)
@@ -52,7 +53,8 @@ def fresh_dir(parent: str | Path, prefix: str) -> Path:
 
 
 @contextmanager
-def atomic_open(path: str | Path, mode: str = "w", encoding: str | None = "utf-8") -> Iterator[IO]:
+def atomic_open(path: str | Path, mode: str = "w", encoding: str | None = "utf-8"
+                ) -> Iterator[IO[Any]]:
     """Open a temporary file beside ``path``; rename it over ``path`` on success."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -69,10 +71,8 @@ def atomic_open(path: str | Path, mode: str = "w", encoding: str | None = "utf-8
             os.fsync(fh.fileno())
         os.replace(tmp, path)
     except BaseException:
-        try:
+        with suppress(FileNotFoundError):
             os.unlink(tmp)
-        except FileNotFoundError:
-            pass
         raise
 
 

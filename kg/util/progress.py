@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from typing import Iterable, Iterator, TypeVar
+from typing import TypeVar
 
 T = TypeVar("T")
 
@@ -28,7 +29,7 @@ class Progress:
         self.enabled = (not quiet and sys.stderr.isatty()) if enabled is None else enabled
         self.spinner = spinner
 
-    def side_by_side(self) -> "Progress":
+    def side_by_side(self) -> Progress:
         """This progress for stages running at the same time: lines, no spinner or bar."""
         return Progress(self.quiet, self.verbose, self.enabled, spinner=False)
 

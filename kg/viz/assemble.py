@@ -10,10 +10,12 @@ options (:func:`vis_options`: no physics, straight edges).
 from __future__ import annotations
 
 from collections import Counter
-from typing import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
+from typing import Any
 
 import networkx as nx
 
+from kg.models import JsonObject
 from kg.viz.layout import layout
 from kg.viz.network import LegendEntry, ViewNetwork
 from kg.viz.style import Group
@@ -32,9 +34,12 @@ BIG_EDGES = 5000
 #: control), ``top`` (the initial scope), ``p`` indices into the view's paper
 #: table, ``pid`` a paper's id, ``q`` more text the search box matches.
 PAGE_ATTRS = ("o", "top", "p", "pid", "q")
+#: how a view ranks its nodes (best first: the lowest)
+NodeScore = Callable[[Any], tuple[Any, ...]]
 
 
-def kept_nodes(nodes: list, max_nodes: int, node_score: Callable[[object], tuple]) -> set:
+def kept_nodes(nodes: list[Hashable], max_nodes: int, node_score: NodeScore
+               ) -> set[Hashable]:
     """The nodes :func:`assemble` keeps of ``nodes`` (a graph's nodes in its order): all
     of them, or above ``max_nodes`` the best by ``node_score`` (ties: node order).
 
@@ -57,13 +62,13 @@ def assemble(
     *,
     max_nodes: int,
     max_edges: int,
-    node_score: Callable[[object], tuple],
+    node_score: NodeScore,
     node_measure: str,
-    edge_score: Callable[[object, object, dict], tuple] | None = None,
+    edge_score: Callable[[Any, Any, JsonObject], tuple[Any, ...]] | None = None,
     edge_measure: str = "",
     seed: int = 0,
     weight: str | None = None,
-    positions: dict | None = None,
+    positions: dict[Hashable, tuple[int, int]] | None = None,
 ) -> ViewNetwork:
     """Cap, lay out and convert an attributed NetworkX graph into ``net``.
 
@@ -146,7 +151,7 @@ def assemble(
     return net
 
 
-def vis_options(legend: list[LegendEntry], big: bool) -> dict:
+def vis_options(legend: list[LegendEntry], big: bool) -> JsonObject:
     """vis-network options: no physics, straight edges, value-scaled nodes."""
     return {
         "autoResize": True,

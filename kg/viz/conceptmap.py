@@ -28,8 +28,8 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 import networkx as nx
 
@@ -251,7 +251,7 @@ def _term_tooltip(t: Term, kind: str, ix: BuildIndex, cluster: int | None) -> st
 
 
 def _add_people(G: nx.Graph, build: Build, ix: BuildIndex, terms: list[Term],
-                paper_no: dict[str, int], seed: int) -> dict:
+                paper_no: dict[str, int], seed: int) -> dict[Hashable, tuple[int, int]]:
     """Each author, linked to the three most frequent terms of their papers."""
     rank = {t.key: i for i, t in enumerate(terms)}
     of_paper: dict[str, list[str]] = {}
@@ -269,7 +269,7 @@ def _add_people(G: nx.Graph, build: Build, ix: BuildIndex, terms: list[Term],
     return {}
 
 
-def _place_people(G: nx.Graph, pos: dict) -> None:
+def _place_people(G: nx.Graph, pos: dict[Hashable, tuple[int, int]]) -> None:
     """People at the centre of their terms, on a small spiral so they do not stack."""
     placed = 0
     for v in list(G):
@@ -338,7 +338,7 @@ def overview_map(build: Build, *, target: int = OVERVIEW_TERMS, seed: int = 0,
     in_track = [Counter(track_of[pid] for pid in t.papers if pid in track_of) for t in terms]
     for label, tp in by_track.items():
         cands = []
-        for t, per_track in zip(terms, in_track):
+        for t, per_track in zip(terms, in_track, strict=True):
             c = per_track[label]
             if c >= min_both:
                 cands.append((-association_strength(c, len(tp), len(t.papers), total), t.key, c))

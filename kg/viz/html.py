@@ -24,6 +24,7 @@ from pathlib import Path
 
 from pyvis.network import Network
 
+from kg.models import JsonObject
 from kg.viz.style import KIND_GROUPS, RELATIONS
 
 __all__ = ["to_html", "vis_assets", "script_json", "VIS_VERSION"]
@@ -65,7 +66,7 @@ def _page_assets() -> tuple[str, str]:
     return _safe_for_tag(js, "script"), _safe_for_tag(css, "style")
 
 
-def script_json(obj) -> str:
+def script_json(obj: object) -> str:
     """``obj`` as JSON that is safe inside a ``<script>`` element.
 
     Examples
@@ -78,7 +79,7 @@ def script_json(obj) -> str:
             .replace("\u2028", "\\u2028").replace("\u2029", "\\u2029"))
 
 
-def _legend(net: Network) -> list[dict]:
+def _legend(net: Network) -> list[JsonObject]:
     entries = getattr(net, "legend", None)
     if entries:
         return [{"group": e.group, "label": e.label, "colour": e.colour, "shape": e.shape,
@@ -97,12 +98,12 @@ def _legend(net: Network) -> list[dict]:
     return out
 
 
-def _options(net: Network) -> dict:
+def _options(net: Network) -> JsonObject:
     opts = net.options if isinstance(net.options, dict) else json.loads(net.options.to_json())
     return opts
 
 
-def _legend_html(legend: list[dict]) -> str:
+def _legend_html(legend: list[JsonObject]) -> str:
     rows = []
     for e in legend:
         rows.append(
@@ -123,7 +124,7 @@ def _track_html(tracks: list[str]) -> str:
             f"{opts}</select></label>")
 
 
-def _controls_html(controls: dict) -> str:
+def _controls_html(controls: JsonObject) -> str:
     """The minimum-papers box and the scope choice, when the view has them."""
     out = []
     m = controls.get("min")
@@ -134,9 +135,10 @@ def _controls_html(controls: dict) -> str:
                        hi=int(m["max"]), v=int(m["value"])))
     scope = controls.get("scope")
     if scope:
-        out.append('<label>Show <select id="kg-scope"><option value="top" selected>{s}</option>'
-                   '<option value="all">everyone</option></select></label>'.format(
-                       s=escape(str(scope))))
+        shown = escape(str(scope))
+        out.append('<label>Show <select id="kg-scope">'
+                   f'<option value="top" selected>{shown}</option>'
+                   '<option value="all">everyone</option></select></label>')
     return "\n".join(out)
 
 

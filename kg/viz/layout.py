@@ -29,7 +29,7 @@ Examples
 from __future__ import annotations
 
 import math
-from typing import Hashable
+from collections.abc import Hashable
 
 import networkx as nx
 import numpy as np
@@ -42,7 +42,7 @@ SPACING = 36.0
 EDGE_LENGTH = 3.0
 
 
-def _circle(nodes: list, G: nx.Graph, spacing: float) -> np.ndarray:
+def _circle(nodes: list[Hashable], G: nx.Graph, spacing: float) -> np.ndarray:
     """``nodes`` (best-connected first) on a circle; a hub of a star in its centre."""
     n = len(nodes)
     if n == 1:
@@ -57,7 +57,7 @@ def _circle(nodes: list, G: nx.Graph, spacing: float) -> np.ndarray:
     return np.vstack((np.zeros((1, 2)), xy)) if hub else xy
 
 
-def _edge_index(nodes: list, G: nx.Graph) -> list[tuple[int, int]]:
+def _edge_index(nodes: list[Hashable], G: nx.Graph) -> list[tuple[int, int]]:
     """The edges among ``nodes`` as sorted index pairs (never in set order)."""
     index = {v: i for i, v in enumerate(nodes)}
     out = set()
@@ -70,7 +70,7 @@ def _edge_index(nodes: list, G: nx.Graph) -> list[tuple[int, int]]:
     return sorted(out)
 
 
-def _edge_weights(nodes: list, edges: list[tuple[int, int]], G: nx.Graph,
+def _edge_weights(nodes: list[Hashable], edges: list[tuple[int, int]], G: nx.Graph,
                   weight: str | None) -> list[float] | None:
     """Edge weights for the force layout, scaled to a median of 1 (``None``: unweighted)."""
     if weight is None or not edges:
@@ -88,7 +88,7 @@ def _iterations(n: int) -> int:
     return 500 if n <= 1000 else 300
 
 
-def _igraph_fr(nodes: list, edges: list[tuple[int, int]], seed: int,
+def _igraph_fr(nodes: list[Hashable], edges: list[tuple[int, int]], seed: int,
                weights: list[float] | None = None) -> np.ndarray:
     import igraph as ig
 
@@ -103,7 +103,7 @@ def _igraph_fr(nodes: list, edges: list[tuple[int, int]], seed: int,
     return np.array(coords, dtype=float)
 
 
-def _component_positions(nodes: list, G: nx.Graph, seed: int, spacing: float,
+def _component_positions(nodes: list[Hashable], G: nx.Graph, seed: int, spacing: float,
                          weight: str | None = None) -> np.ndarray:
     n = len(nodes)
     if n <= CIRCLE_MAX:
@@ -146,7 +146,7 @@ def layout(G: nx.Graph, *, seed: int = 0, spacing: float = SPACING,
     comps = [sorted(c, key=order.__getitem__) for c in nx.connected_components(G)]
     comps.sort(key=lambda c: (-len(c), order[c[0]]))
     # best-connected first inside a circle, then by node order
-    placed: list[tuple[list, np.ndarray, float]] = []
+    placed: list[tuple[list[Hashable], np.ndarray, float]] = []
     for nodes in comps:
         if 1 < len(nodes) <= CIRCLE_MAX:
             nodes = sorted(nodes, key=lambda v: (-G.degree(v), order[v]))
@@ -174,7 +174,7 @@ def layout(G: nx.Graph, *, seed: int = 0, spacing: float = SPACING,
         for i in row:
             nodes, xy, _ = placed[i]
             cx, cy = x + cells[i] / 2, y + height / 2
-            for v, (px, py) in zip(nodes, xy):
+            for v, (px, py) in zip(nodes, xy, strict=True):
                 out[v] = (int(round(cx + px)), int(round(cy + py)))
             x += cells[i]
         y += height

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
+from collections.abc import Iterable
 from functools import cached_property, lru_cache
 from importlib.resources import files
 from itertools import chain
@@ -89,7 +90,7 @@ class BuildIndex:
         """Paper id -> its position in the corpus (sort papers with it)."""
         return {pid: i for i, pid in enumerate(self.papers)}
 
-    def in_corpus_order(self, pids) -> list[str]:
+    def in_corpus_order(self, pids: Iterable[str]) -> list[str]:
         """``pids`` (distinct paper ids) sorted in corpus order."""
         return sorted(pids, key=self.paper_order.__getitem__)
 
@@ -225,7 +226,7 @@ class BuildIndex:
             out = self._person_tracks[key] = self.tracks_of(self.person_papers.get(key, ()))
         return out
 
-    def tracks_of(self, pids) -> tuple[str, ...]:
+    def tracks_of(self, pids: Iterable[str]) -> tuple[str, ...]:
         """Tracks (labels and areas) of the papers ``pids``, most frequent first."""
         c = Counter(chain.from_iterable(map(self._paper_tracks.__getitem__, pids)))
         return tuple(t for t, _ in sorted(c.items(), key=lambda kv: (-kv[1], kv[0])))
@@ -253,9 +254,9 @@ class BuildIndex:
         return dict(out)
 
     @cached_property
-    def entity_info(self) -> dict[str, tuple[str, str, Counter, int]]:
+    def entity_info(self) -> dict[str, tuple[str, str, Counter[str], int]]:
         """Entity key -> (canonical, type, spellings, papers proposing it)."""
-        out: dict[str, tuple[str, str, Counter, int]] = {}
+        out: dict[str, tuple[str, str, Counter[str], int]] = {}
         for p in self.build.corpus.papers:
             ex = self.build.extractions.get(p.id)
             if ex is None:
@@ -294,6 +295,6 @@ class BuildIndex:
     # ------------------------------------------------------------ tracks
 
     @cached_property
-    def track_counts(self) -> Counter:
+    def track_counts(self) -> Counter[str]:
         """Track label (and area) -> number of papers."""
         return Counter(chain.from_iterable(self._paper_tracks.values()))

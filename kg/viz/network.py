@@ -13,10 +13,13 @@ folder into the working directory).
 """
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
 from pyvis.network import Network
+
+from kg.models import JsonObject
 
 __all__ = ["LegendEntry", "ViewNetwork"]
 
@@ -33,7 +36,7 @@ class LegendEntry:
     shown: bool = True
 
 
-class ViewNetwork(Network):
+class ViewNetwork(Network):  # type: ignore[misc]  # pyvis has no types: Network is Any
     """A pyvis network plus the legend, track filter and notes of a kg view.
 
     Parameters
@@ -71,19 +74,19 @@ class ViewNetwork(Network):
         self.legend: list[LegendEntry] = []
         self.tracks: list[str] = []
         self.notes: list[str] = []
-        self.keys: list = []
+        self.keys: list[Hashable] = []
         self.papers: list[list[str]] = []
         self.controls: dict[str, Any] = {}
         self.options: dict[str, Any] = {}
 
-    def set_graph(self, nodes: list[dict], edges: list[dict]) -> None:
+    def set_graph(self, nodes: list[JsonObject], edges: list[JsonObject]) -> None:
         """Set the node and edge lists at once (each node a dict with an ``id``)."""
         self.nodes = nodes
         self.edges = edges
         self.node_ids = [n["id"] for n in nodes]
         self.node_map = {n["id"]: n for n in nodes}
 
-    def node_id(self, key) -> int:
+    def node_id(self, key: Hashable) -> int:
         """The vis id of a graph node (as passed to the view builder).
 
         Raises

@@ -10,7 +10,8 @@ Each person lists their papers (the view's paper table) for the page's panel.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable, Hashable
+from typing import TYPE_CHECKING
 
 import networkx as nx
 
@@ -40,7 +41,7 @@ def _as_build(build: Build | Corpus) -> Build:
 
 def _person_graph(C: nx.Graph, ix: BuildIndex, group_of: Callable[[str], str],
                   extra_lines: Callable[[str], tuple[str, ...]], net: ViewNetwork,
-                  shown: set | None = None) -> nx.Graph:
+                  shown: set[Hashable] | None = None) -> nx.Graph:
     """People with their papers (the view's paper table), co-authors linked.
 
     People not in ``shown`` (when given: those the view's cap keeps) get their
@@ -113,7 +114,7 @@ def coauthors_view(build: Build | Corpus, *, max_nodes: int = MAX_NODES,
     net = ViewNetwork("coauthors", "Co-authorship network")
     deg = dict(C.degree())
 
-    def node_score(k: object) -> tuple:
+    def node_score(k: str) -> tuple[int, ...]:
         return (-C.nodes[k]["papers"], -deg[k])
 
     # the tooltips and links of the people the cap keeps only
@@ -142,7 +143,7 @@ def coauthors_view(build: Build | Corpus, *, max_nodes: int = MAX_NODES,
     )
 
 
-def _top_of_largest(C: nx.Graph, n: int, comps: list[set]) -> list[str]:
+def _top_of_largest(C: nx.Graph, n: int, comps: list[set[str]]) -> list[str]:
     """The ``n`` people of ``C``'s largest component (of its components ``comps``)
     with most papers (ties: most co-authors, then name)."""
     if C.number_of_nodes() == 0:

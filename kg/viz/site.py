@@ -12,8 +12,9 @@ Examples
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from html import escape
-from typing import Iterable, Mapping
+from typing import Any
 from urllib.parse import quote
 
 from kg import outputs
@@ -92,7 +93,7 @@ def _section(name: str) -> str:
 
 
 def index_html(names: Iterable[str], title: str = "kg build",
-               summary: Mapping | None = None) -> str:
+               summary: Mapping[str, Any] | None = None) -> str:
     """The index page linking ``names`` (files present in the build folder).
 
     Parameters

@@ -16,6 +16,7 @@ Examples
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 __all__ = ["Group", "KIND_GROUPS", "COMMUNITY_COLOURS", "OTHER_COLOUR", "RELATIONS",
@@ -139,7 +140,7 @@ def first_sentences(text: str, n: int = 2, limit: int = 320) -> str:
     return short_label(head, limit) if len(head) > limit else head
 
 
-def join_limited(items, limit: int = 8, sep: str = ", ") -> str:
+def join_limited(items: Sequence[str], limit: int = 8, sep: str = ", ") -> str:
     """Join at most ``limit`` items, saying how many more there are.
 
     Examples

@@ -20,12 +20,13 @@ from __future__ import annotations
 from collections import Counter
 from heapq import nsmallest
 from itertools import combinations
+from typing import Any
 
 import networkx as nx
 
 from kg.analysis.graphs import knowledge_graph
 from kg.errors import KgError
-from kg.models import Build, Corpus
+from kg.models import Build, Corpus, JsonObject
 from kg.viz.assemble import MAX_EDGES, MAX_NODES, assemble
 from kg.viz.lookup import BuildIndex, paper_nos
 from kg.viz.network import ViewNetwork
@@ -99,7 +100,7 @@ def _from_kg(net: ViewNetwork, K: nx.MultiDiGraph, ix: BuildIndex, *, max_nodes:
         if nid == focus:
             attrs["extra"] = {"borderWidth": 4, "focus": True}
         G.add_node(nid, **attrs)
-    rels: dict[tuple[str, str], dict] = {}
+    rels: dict[tuple[str, str], JsonObject] = {}
     for u, v, d in K.edges(data=True):
         pair = (u, v)
         r = rels.setdefault(pair, {"relation": d["relation"]})
@@ -288,7 +289,7 @@ def entities_view(build: Build, *, types: tuple[str, ...] = ENTITY_VIEW_TYPES,
     for p in build.corpus.papers:
         ents = sorted({e[0] for e in ix.paper_entities.get(p.id, ()) if e[0] in wanted})
         pairs.update(combinations(ents, 2))
-    partners: dict[str, Counter] = {k: Counter() for k in keys}
+    partners: dict[str, Counter[str]] = {k: Counter() for k in keys}
     for (a, b), n in pairs.items():
         partners[a][info[b][0]] = n
         partners[b][info[a][0]] = n
@@ -324,7 +325,7 @@ def entities_view(build: Build, *, types: tuple[str, ...] = ENTITY_VIEW_TYPES,
 VIEWS = ("kg", "coauthors", "ego", "track", "entity", "entities", "concepts")
 
 
-def view(build: Build, name: str, arg: str | None = None, **options) -> ViewNetwork:
+def view(build: Build, name: str, arg: str | None = None, **options: Any) -> ViewNetwork:
     """The view called ``name`` (one of :data:`VIEWS`); ``arg`` names its subject.
 
     ``kg`` is the overview (``full=True`` in ``options``: the whole graph).

@@ -26,7 +26,7 @@ def graph(*edges: str) -> nx.Graph:
 
 
 def by_key(G: nx.Graph, values: np.ndarray) -> dict:
-    return dict(zip(G.nodes, values.tolist()))
+    return dict(zip(G.nodes, values.tolist(), strict=True))
 
 
 TP = graph("ab", "bc", "ca", "cd")          # triangle plus pendant
@@ -44,7 +44,7 @@ def power_pagerank(G: nx.Graph, alpha: float = 0.85) -> dict:
     for j in range(n):
         M[:, j] = A[j] / out[j] if out[j] else 1.0 / n
     x = np.linalg.solve(np.eye(n) - alpha * M, np.full(n, (1 - alpha) / n))
-    return dict(zip(nodes, x / x.sum()))
+    return dict(zip(nodes, x / x.sum(), strict=True))
 
 
 def test_triangle_plus_pendant_by_hand():

@@ -165,8 +165,10 @@ def test_report_of_ordinary_papers_is_unchanged_by_a_huge_team():
     assert both["network"]["components"]["largest"] == alone["network"]["components"]["largest"]
     assert both["network"]["largest_component"] == alone["network"]["largest_component"]
     assert both["productivity"]["authorships"] == alone["productivity"]["authorships"] + 3 * MAX_LINKED_TEAM
+    def top(r: dict, metric: str) -> list:
+        return [(a["name"], a[metric]) for a in r["centrality"]["top"][metric]
+                if not a["name"].startswith("Given")]
+
     for metric in ("collaborators", "strength"):
-        top = lambda r: [(a["name"], a[metric]) for a in r["centrality"]["top"][metric]
-                         if not a["name"].startswith("Given")]
-        assert top(both) == top(alone)[:len(top(both))]
+        assert top(both, metric) == top(alone, metric)[:len(top(both, metric))]
     assert both["caveats"]["large_teams"]["papers"] == 1

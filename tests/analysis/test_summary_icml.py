@@ -45,7 +45,8 @@ def truth_counts(icml_truth):
         "truncated": len(cut),
         "shown_on_truncated": sum(len(r["authors_shown"]) for r in cut),
         "distinct_on_truncated": sum(len({person_key(a) for a in r["authors_shown"]}) for r in cut),
-        "repeated": sum(1 for k, row in zip(per_paper, icml_truth) if len(k) < len(row["authors_shown"])),
+        "repeated": sum(1 for k, row in zip(per_paper, icml_truth, strict=True)
+                        if len(k) < len(row["authors_shown"])),
         "transitivity": nx.transitivity(G),
     }
 

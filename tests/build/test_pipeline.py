@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from kg.build.pipeline import build
+from kg.errors import ParseError
 
 ROOT = Path(__file__).resolve().parents[2]
 # files that must be byte-identical across builds of the same inputs
@@ -42,7 +43,7 @@ def test_failed_build_leaves_previous_output(tmp_path):
     out = tmp_path / "output"
     build(None, out)
     before = {p.name: p.read_bytes() for p in out.iterdir() if p.is_file()}
-    with pytest.raises(Exception):
+    with pytest.raises(ParseError, match="missing.txt"):
         build([tmp_path / "missing.txt"], out)
     after = {p.name: p.read_bytes() for p in out.iterdir() if p.is_file()}
     assert after == before

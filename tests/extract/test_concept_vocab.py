@@ -71,10 +71,12 @@ def test_each_type_lives_in_its_own_file():
 
 
 def test_seed_ids_are_stable(vocab):
-    seed = ("generative-model diffusion-model language-model large-language-model "
-            "reinforcement-learning policy-gradient parameter-efficient-fine-tuning "
-            "knowledge-distillation quantization post-training-quantization "
-            "image-classification computer-vision").split()
+    seed = [
+        "generative-model", "diffusion-model", "language-model", "large-language-model",
+        "reinforcement-learning", "policy-gradient", "parameter-efficient-fine-tuning",
+        "knowledge-distillation", "quantization", "post-training-quantization",
+        "image-classification", "computer-vision",
+    ]
     assert set(seed) <= set(vocab.concepts)
 
 

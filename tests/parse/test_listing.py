@@ -157,10 +157,11 @@ def test_seed_file_line_numbers(sample_corpus):
 def test_icml_2024_every_paper(icml_corpus, icml_truth):
     c = icml_corpus
     assert len(c.papers) == len(icml_truth) == 2610
-    same = sum(p.authors == tuple(t["authors_shown"]) for p, t in zip(c.papers, icml_truth))
+    pairs = list(zip(c.papers, icml_truth, strict=True))
+    same = sum(p.authors == tuple(t["authors_shown"]) for p, t in pairs)
     assert same / len(icml_truth) >= 0.999
-    assert all(p.authors_truncated == t["authors_truncated"] for p, t in zip(c.papers, icml_truth))
-    exact = sum(p.abstract == t["abstract"] for p, t in zip(c.papers, icml_truth))
+    assert all(p.authors_truncated == t["authors_truncated"] for p, t in pairs)
+    exact = sum(p.abstract == t["abstract"] for p, t in pairs)
     assert exact >= 2609  # one abstract holds a backspace control character, removed with a warning
 
 

@@ -52,7 +52,7 @@ def test_listing_round_trip(papers, title, sep):
     corpus = parse_text(write_listing(papers, title, sep))
     assert corpus.warnings == ()
     assert len(corpus.papers) == len(papers)
-    for p, (tr, names, cut, abs_) in zip(corpus.papers, papers):
+    for p, (tr, names, cut, abs_) in zip(corpus.papers, papers, strict=True):
         assert p.authors == tuple(names)
         assert p.authors_truncated == cut
         assert p.abstract == abs_

@@ -31,4 +31,4 @@ def test_every_term_the_mapping_names_is_in_the_vocabulary():
     assert missing == set()
     assert terms.kgo.paperCount == f"<{KGO.paperCount}>"
     with pytest.raises(AttributeError, match="'kgo' object has no attribute 'paperCont'"):
-        terms.kgo.paperCont
+        _ = terms.kgo.paperCont

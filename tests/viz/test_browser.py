@@ -307,8 +307,8 @@ def test_maps_open_with_many_labels_and_none_overlapping(name, browser, rendered
         # every label drawn is a shown node's, inside the canvas
         ids = {n["id"] for n in shown}
         width, height = page.js("[kg.shownBox().width, kg.shownBox().height]")
-        assert all(b["id"] in ids and 0 <= b["x"] and b["x"] + b["w"] <= width
-                   and 0 <= b["y"] and b["y"] + b["h"] <= height for b in boxes)
+        assert all(b["id"] in ids and b["x"] >= 0 and b["x"] + b["w"] <= width
+                   and b["y"] >= 0 and b["y"] + b["h"] <= height for b in boxes)
         # zooming in draws labels that did not fit before, still without overlaps
         before = {b["id"] for b in boxes}
         page.js("kg.network.moveTo({scale: kg.network.getScale() * 3, animation: false})")
@@ -395,7 +395,7 @@ def test_panels_show_paper_ids_and_list_papers_first(browser, rendered):
             page.js("String(window.getSelection())") == paper["pid"]
     finally:
         page.close()
-    for name, group in (("coauthors", None), ("entity", None)):
+    for name in ("coauthors", "entity"):
         net, path = rendered[name]
         node = max((n for n in net.nodes if n.get("p")), key=lambda n: (len(n["p"]), n["name"]))
         page = Page(browser, path)

@@ -10,9 +10,9 @@ the anchor word is found by regex.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import compress
-from typing import Iterator
 
 from kg.extract.proposals.lexicon import Lexicon, alt, cased
 from kg.extract.proposals.patterns import Patterns

@@ -6,7 +6,7 @@ through the guards of :class:`kg.extract.proposals.record.Found`.
 """
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from kg.extract.acronyms import AcronymPair
 from kg.extract.proposals.anchors import Anchors

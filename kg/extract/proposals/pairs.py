@@ -6,9 +6,9 @@ paper's own voice ("robust and conjugate Gaussian process (RCGP) regression").
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Sequence
 
 from kg.extract.acronyms import AcronymPair
 from kg.extract.proposals.classify import cue_types, names_a_thing, type_after
@@ -123,8 +123,21 @@ def pair_proposals(col: Found, pairs: Sequence[AcronymPair], p_: Patterns, pp: P
     a part of the system, defined in a sentence about it, or with a method's noun
     after it in the paper's own voice (``p_`` and ``pp``: the patterns;
     ``subject_at``: the first words of the paper's voice)."""
-    text, known, known_key, add, found = col.text, col.known, col.known_key, col.add, col.spans
-    # acronym pairs: right after a cue, or named as a part ("(GSR) module", "(FiF), which")
+    _cued_pairs(col, pairs, p_, pp, subject_at)
+    _system_parts(col, pairs, pp)
+    _before_own_noun(col, pairs, p_, pp)
+    _coined_pairs(col, pairs, p_, pp)
+
+
+def _add_pair(col: Found, p: AcronymPair, ptype: str) -> None:
+    col.add(p.long, p.long_start, p.long_end, ptype, True)
+    col.add(p.short, p.short_start, p.short_end, ptype, True)
+
+
+def _cued_pairs(col: Found, pairs: Sequence[AcronymPair], p_: Patterns, pp: PairPatterns,
+                subject_at: re.Pattern[str]) -> None:
+    """Acronym pairs right after a cue, or named as a part ("(GSR) module", "(FiF), which")."""
+    text, known, known_key = col.text, col.known, col.known_key
     for p in pairs:
         first = min(p.long_start, p.short_start)
         last = max(p.long_end, p.short_end)
@@ -143,12 +156,14 @@ def pair_proposals(col: Found, pairs: Sequence[AcronymPair], p_: Patterns, pp: P
                 # (a known thing, whatever the case of its long form: "the direct
                 # preference optimization (DPO) algorithm")
                 continue
-            ptype = "other" if col.blocked(p) else type_after(text, last, "")
-            add(p.long, p.long_start, p.long_end, ptype, True)
-            add(p.short, p.short_start, p.short_end, ptype, True)
-    # the parts of a proposed system: acronyms defined in a sentence about it
-    # ("OGA first performs rejection via adaptive label traceability (ALT)", "Within
-    # SemiRES, we offer two matching strategies: IoU-based Optimal Matching (IOM) and ...")
+            _add_pair(col, p, "other" if col.blocked(p) else type_after(text, last, ""))
+
+
+def _system_parts(col: Found, pairs: Sequence[AcronymPair], pp: PairPatterns) -> None:
+    """The parts of a proposed system: acronyms defined in a sentence about it ("OGA
+    first performs rejection via adaptive label traceability (ALT)", "Within SemiRES,
+    we offer two matching strategies: IoU-based Optimal Matching (IOM) and ...")."""
+    text, known, found = col.text, col.known, col.spans
     own = {p.name for p in found.values() if " " not in p.name}
     for p in pairs:
         if (p.long_start, p.long_end) in found or not (own or names_a_thing(p.long)):
@@ -164,11 +179,15 @@ def pair_proposals(col: Found, pairs: Sequence[AcronymPair], p_: Patterns, pp: P
                 and not pp.not_part_after.match(text, max(p.long_end, p.short_end) + 1)
                 and (pp.we_make.search(head[-150:]) or (pp.own_part_cue.search(head) and any(
                     word_in(o, head) for o in own)))):
-            ptype = "other" if col.blocked(p) else type_after(text, max(p.long_end, p.short_end), "")
-            add(p.long, p.long_start, p.long_end, ptype, True)
-            add(p.short, p.short_start, p.short_end, ptype, True)
-    # "we demonstrate how to perform robust and conjugate Gaussian process (RCGP) regression":
-    # a coined acronym with a method's noun after it, in the paper's own voice
+            last = max(p.long_end, p.short_end)
+            _add_pair(col, p, "other" if col.blocked(p) else type_after(text, last, ""))
+
+
+def _before_own_noun(col: Found, pairs: Sequence[AcronymPair], p_: Patterns,
+                     pp: PairPatterns) -> None:
+    """"we demonstrate how to perform robust and conjugate Gaussian process (RCGP)
+    regression": a coined acronym with a method's noun after it, in the paper's own voice."""
+    text, known, found = col.text, col.known, col.spans
     for p in pairs:
         if (p.long_start, p.long_end) in found or p.long_start > p.short_start:
             continue
@@ -177,14 +196,17 @@ def pair_proposals(col: Found, pairs: Sequence[AcronymPair], p_: Patterns, pp: P
             continue
         head = text[sentence_start(text, p.long_start): p.long_start]
         if p_.FIRST_PERSON.search(head) and not pp.used_before.search(head[-60:]):
-            ptype = cue_types().get(noun.group(1)) or type_after(text, p.short_end, "")
-            add(p.long, p.long_start, p.long_end, ptype, True)
-            add(p.short, p.short_start, p.short_end, ptype, True)
-    # "we propose a new algorithm using reparameterization and convexification of
-    # implicit gradients (RCIG) ... RCIG establishes ...": a pair no one knows (no
-    # name, no concept) defined in the paper's own voice (or made in the passive:
-    # "an Omni Self-Attention (OSA) paradigm is proposed", which is enough), whose
-    # short form then opens a sentence or follows "our"/"the proposed"
+            _add_pair(col, p, cue_types().get(noun.group(1)) or type_after(text, p.short_end, ""))
+
+
+def _coined_pairs(col: Found, pairs: Sequence[AcronymPair], p_: Patterns,
+                  pp: PairPatterns) -> None:
+    """"we propose a new algorithm using reparameterization and convexification of
+    implicit gradients (RCIG) ... RCIG establishes ...": a pair no one knows (no name,
+    no concept) defined in the paper's own voice (or made in the passive: "an Omni
+    Self-Attention (OSA) paradigm is proposed", which is enough), whose short form
+    then opens a sentence or follows "our"/"the proposed"."""
+    text, known, found = col.text, col.known, col.spans
     for p in pairs:
         if (p.long_start, p.long_end) in found or p.long_start > p.short_start:
             continue
@@ -195,6 +217,4 @@ def pair_proposals(col: Found, pairs: Sequence[AcronymPair], p_: Patterns, pp: P
         if not passive and not p_.FIRST_PERSON.search(head):
             continue
         if passive or _used_as_own(pp, text, p.short, p.short_end):
-            ptype = "other" if col.blocked(p) else type_after(text, p.short_end, "")
-            add(p.long, p.long_start, p.long_end, ptype, True)
-            add(p.short, p.short_start, p.short_end, ptype, True)
+            _add_pair(col, p, "other" if col.blocked(p) else type_after(text, p.short_end, ""))

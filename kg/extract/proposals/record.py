@@ -5,8 +5,8 @@ problem setting, law, metric or notion is recorded with the type ``other``).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from kg.extract.acronyms import AcronymPair
 from kg.extract.proposals.lexicon import Lexicon, alt, cased

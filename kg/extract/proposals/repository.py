@@ -89,7 +89,7 @@ def _word_with_key(text: str, key: str, end: int, words: list[str] | None,
                    [head[:2] + sep + head[2:] for sep in "-_. "]):
             return None   # no spelling of its first letters: the name is not there
     first = {key[0], key[0].upper()}
-    spans = zip(words, offsets) if words is not None and offsets is not None else (
+    spans = zip(words, offsets, strict=True) if words is not None and offsets is not None else (
         (w.group(0), w.start()) for w in _NAME_WORD.finditer(text, 0, end))
     for word, start in spans:
         if start >= end:

@@ -8,9 +8,9 @@ earlier rule's decision on a span stands).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Callable
 
 from kg.extract.proposals.anchors import AnchorSets, build_anchor_sets
 from kg.extract.proposals.lexicon import Lexicon, load_lexicon

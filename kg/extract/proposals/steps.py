@@ -7,8 +7,9 @@ text and the :class:`~kg.extract.proposals.rules.Rule` it serves.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
-from typing import Callable, Iterable, Protocol, Sequence, Union
+from typing import Protocol
 
 from kg.extract.acronyms import AcronymPair
 from kg.extract.discover import AND_PAIR_NOUNS, DATASET_CUES
@@ -31,7 +32,7 @@ from kg.extract.proposals.record import Found
 from kg.extract.proposals.repository import repository_names
 from kg.extract.proposals.spans import pieces, sentence_start, word_in
 
-Hit = Union[re.Match[str], At]
+Hit = re.Match[str] | At
 
 
 class Rule(Protocol):

@@ -276,9 +276,8 @@ def from_sources(vocab: Path, lists: Lists) -> list[Draft]:
                 ctype = "model_class" if label.split()[-1] in MODEL_HEADS else "method"
             elif ctype == "task" and label.split()[-1] in TASK_LIST_MODEL_HEADS:
                 ctype = "model_class"   # a task list's "stochastic block model" is a model
-            if " " not in label and "-" not in label:
-                if label.lower() not in lists.one_word:
-                    continue
+            if " " not in label and "-" not in label and label.lower() not in lists.one_word:
+                continue
             forms, acronyms = _split_aliases(label, aliases, lists)
             drafts.append(Draft(id=slug(label), label=label, type=ctype, source=rec["source"],
                                 source_id=rec.get("source_id"), forms=forms, acronyms=acronyms,
@@ -306,10 +305,10 @@ def merge(drafts: list[Draft], extras: list[Draft]) -> dict[str, Draft]:
         if have is None:
             by_key[k] = d
             continue
-        if k in extra_keys and have.source == "kg" and have.source_id is None and d.source != "kg":
-            # an extra that refines a source record keeps the record's provenance
-            if not have.keep_kg:
-                have.source, have.source_id = d.source, d.source_id
+        # an extra that refines a source record keeps the record's provenance
+        if (k in extra_keys and have.source == "kg" and have.source_id is None
+                and d.source != "kg" and not have.keep_kg):
+            have.source, have.source_id = d.source, d.source_id
         for f in d.forms:
             if f not in have.forms and norm(f) != k:
                 have.forms.append(f)
@@ -394,28 +393,43 @@ def attach_gazetteer(concepts: dict[str, Draft], gaz: list[dict], lists: Lists) 
         if not hits:
             continue
         e, surface = sorted(hits.values(), key=lambda x: x[0]["name"])[0]
-        if e["name"] in claimed and not c.hand:
-            other = claimed[e["name"]]
-            if c.label not in other.forms:
-                other.forms.append(c.label)
-            other.acronyms += [a for a in c.acronyms if a not in other.acronyms]
-            del concepts[k]
-            log.append(f"merged  {c.id} into {other.id} (both {e['name']})")
-        elif concept_like(e, surface) and e["name"] not in claimed and e["name"] not in artefacts:
-            c.entity = e["name"]
-            claimed[e["name"]] = c
-            for a in e.get("aliases", []):
-                if is_acronym(a) and a not in c.acronyms:
-                    c.acronyms.append(a)
-            if is_acronym(e["name"]) and e["name"] not in c.acronyms:
-                c.acronyms.append(e["name"])
-            log.append(f"entity  {c.id} = {e['name']}")
-        elif c.hand:
-            log.append(f"twin    {c.id}: spelled like gazetteer {e['name']} ({e['kind']})")
-        else:
-            del concepts[k]
-            log.append(f"artefact {c.id}: gazetteer {e['name']} ({e['kind']})")
-    # every class / paradigm entry of the gazetteer is a concept
+        _attach_one(concepts, k, e, surface, claimed, artefacts, log)
+    _add_gazetteer_classes(concepts, gaz, lists, claimed, artefacts, log)
+    return log
+
+
+def _attach_one(concepts: dict[str, Draft], k: str, e: dict, surface: str,
+                claimed: dict[str, Draft], artefacts: set[str], log: list[str]) -> None:
+    """Concept ``k`` spelled like gazetteer entry ``e``: merged into the concept that
+    claims ``e``, named by ``e``, kept as a twin (by hand) or dropped as an artefact."""
+    c = concepts[k]
+    if e["name"] in claimed and not c.hand:
+        other = claimed[e["name"]]
+        if c.label not in other.forms:
+            other.forms.append(c.label)
+        other.acronyms += [a for a in c.acronyms if a not in other.acronyms]
+        del concepts[k]
+        log.append(f"merged  {c.id} into {other.id} (both {e['name']})")
+    elif concept_like(e, surface) and e["name"] not in claimed and e["name"] not in artefacts:
+        c.entity = e["name"]
+        claimed[e["name"]] = c
+        for a in e.get("aliases", []):
+            if is_acronym(a) and a not in c.acronyms:
+                c.acronyms.append(a)
+        if is_acronym(e["name"]) and e["name"] not in c.acronyms:
+            c.acronyms.append(e["name"])
+        log.append(f"entity  {c.id} = {e['name']}")
+    elif c.hand:
+        log.append(f"twin    {c.id}: spelled like gazetteer {e['name']} ({e['kind']})")
+    else:
+        del concepts[k]
+        log.append(f"artefact {c.id}: gazetteer {e['name']} ({e['kind']})")
+
+
+def _add_gazetteer_classes(concepts: dict[str, Draft], gaz: list[dict], lists: Lists,
+                           claimed: dict[str, Draft], artefacts: set[str],
+                           log: list[str]) -> None:
+    """Every class / paradigm entry of the gazetteer is a concept."""
     for e in gaz:
         if e["kind"] not in CLASS_KINDS and e["type"] != "other" or e["name"] in artefacts:
             continue
@@ -440,7 +454,6 @@ def attach_gazetteer(concepts: dict[str, Draft], gaz: list[dict], lists: Lists) 
                             source_id=e["name"], forms=forms, acronyms=acr, entity=e["name"])
         claimed[e["name"]] = concepts[k]
         log.append(f"new     {slug(label)} from gazetteer {e['name']}")
-    return log
 
 
 # -- resolving names, cleaning forms -----------------------------------------------
@@ -534,7 +547,17 @@ def clean(concepts: dict[str, Draft], lists: Lists, english: set[str],
     A form or acronym that spells another gazetteer entry (AIO's ``BERT`` for
     "bidirectional transformer language model") is that entry's, not the concept's.
     """
-    log = []
+    log: list[str] = []
+    _drop_forms_spelled_elsewhere(concepts, gaz, log)
+    _tidy_forms_and_acronyms(concepts, lists, english, log)
+    _drop_forms_of_others(concepts, log)
+    _drop_shared_acronyms(concepts, log)
+    return log
+
+
+def _drop_forms_spelled_elsewhere(concepts: dict[str, Draft], gaz: list[dict],
+                                  log: list[str]) -> None:
+    """Drop the forms and acronyms that spell another gazetteer entry."""
     spelled: dict[str, set[str]] = {}
     for e in gaz:
         for s in [e["name"], *e.get("aliases", [])]:
@@ -549,6 +572,11 @@ def clean(concepts: dict[str, Draft], lists: Lists, english: set[str],
                     continue
                 keep.append(f)
             setattr(c, attr, keep)
+
+
+def _tidy_forms_and_acronyms(concepts: dict[str, Draft], lists: Lists, english: set[str],
+                             log: list[str]) -> None:
+    """Dangling broader ids, plain and repeated forms, acronyms that are English words."""
     ids = {c.id for c in concepts.values()}
     for c in concepts.values():
         c.broader = sorted({b for b in c.broader if b in ids and b != c.id})
@@ -572,7 +600,11 @@ def clean(concepts: dict[str, Draft], lists: Lists, english: set[str],
                 acr.append(a)
         c.acronyms = sorted(acr)
         c.single = c.single or (" " not in c.label and lists.one_word.get(c.label.lower(), False))
-    # a form that is another concept's label belongs to that concept
+
+
+def _drop_forms_of_others(concepts: dict[str, Draft], log: list[str]) -> None:
+    """A form that is another concept's label belongs to that concept; a form two
+    concepts share is dropped from both."""
     labels = {norm(c.label): c.id for c in concepts.values()}
     owners: dict[str, list[str]] = {}
     for c in concepts.values():
@@ -591,7 +623,10 @@ def clean(concepts: dict[str, Draft], lists: Lists, english: set[str],
                 c = next(x for x in concepts.values() if x.id == cid)
                 c.forms = [f for f in c.forms if norm(f) != k]
             log.append(f"form {k}: shared by {', '.join(who)}, dropped from all")
-    # an acronym two concepts claim is dropped from both (patches may assign it)
+
+
+def _drop_shared_acronyms(concepts: dict[str, Draft], log: list[str]) -> None:
+    """An acronym two concepts claim is dropped from both (patches may assign it)."""
     acr_owners: dict[str, list[Draft]] = {}
     for c in concepts.values():
         for a in c.acronyms:
@@ -603,7 +638,6 @@ def clean(concepts: dict[str, Draft], lists: Lists, english: set[str],
                 if c.id != owner:
                     c.acronyms = [x for x in c.acronyms if x != a]
             log.append(f"acronym {a}: {', '.join(sorted(c.id for c in claimers))} -> {owner}")
-    return log
 
 
 PREFERRED_ACRONYMS: dict[str, str] = {}

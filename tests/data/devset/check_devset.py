@@ -43,6 +43,37 @@ def source_abstracts() -> dict[str, str]:
     return out
 
 
+def row_errors(r: dict, c: str) -> list[str]:
+    """What is wrong with the mentions, proposed names and acronym pairs of one
+    annotated abstract (``c``: the abstract cleaned)."""
+    errors: list[str] = []
+    err = errors.append
+    seen = set()
+    for m in r["mentions"]:
+        if m["type"] not in TYPES:
+            err(f"bad type {m}")
+        key = m["text"].casefold()
+        if key in seen:
+            err(f"duplicate mention {m['text']!r}")
+        seen.add(key)
+        if m["text"] not in c and m["text"].casefold() not in c.casefold():
+            err(f"mention not in text: {m['text']!r}")
+    if len({p.casefold() for p in r["proposed"]}) != len(r["proposed"]):
+        err("duplicate proposed")
+    for p in r["proposed"]:
+        if p not in c:
+            err(f"proposed not in text: {p!r}")
+    pairs = [(x["long"].casefold(), x["short"]) for x in r["acronyms"]]
+    if len(set(pairs)) != len(pairs):
+        err("duplicate acronym pair")
+    for x in r["acronyms"]:
+        if x["short"] not in c:
+            err(f"short not in text: {x['short']!r}")
+        if x["long"].casefold() not in c.casefold():
+            err(f"long not in text: {x['long']!r}")
+    return errors
+
+
 def main() -> int:
     src = source_abstracts()
     icml_lines = set((SHARED / "corpora" / "icml_2024_all.txt")
@@ -65,30 +96,7 @@ def main() -> int:
             err(f"{id_}: abstract differs from the listing")
         if id_.startswith("icml-") and r["abstract"] not in icml_lines:
             err(f"{id_}: abstract not a line of icml_2024_all.txt")
-        c = clean(r["abstract"])
-        seen = set()
-        for m in r["mentions"]:
-            if m["type"] not in TYPES:
-                err(f"{id_}: bad type {m}")
-            key = m["text"].casefold()
-            if key in seen:
-                err(f"{id_}: duplicate mention {m['text']!r}")
-            seen.add(key)
-            if m["text"] not in c and m["text"].casefold() not in c.casefold():
-                err(f"{id_}: mention not in text: {m['text']!r}")
-        if len({p.casefold() for p in r["proposed"]}) != len(r["proposed"]):
-            err(f"{id_}: duplicate proposed")
-        for p in r["proposed"]:
-            if p not in c:
-                err(f"{id_}: proposed not in text: {p!r}")
-        pairs = [(x["long"].casefold(), x["short"]) for x in r["acronyms"]]
-        if len(set(pairs)) != len(pairs):
-            err(f"{id_}: duplicate acronym pair")
-        for x in r["acronyms"]:
-            if x["short"] not in c:
-                err(f"{id_}: short not in text: {x['short']!r}")
-            if x["long"].casefold() not in c.casefold():
-                err(f"{id_}: long not in text: {x['long']!r}")
+        errors.extend(f"{id_}: {e}" for e in row_errors(r, clean(r["abstract"])))
     for e in errors:
         print("ERROR", e)
 

@@ -29,7 +29,7 @@ def items(row: dict, field: str) -> set:
 
 def f1(a_rows: list[dict], b_rows: list[dict], field: str) -> float:
     tp = fa = fb = 0
-    for a, b in zip(a_rows, b_rows):
+    for a, b in zip(a_rows, b_rows, strict=True):
         assert a["id"] == b["id"]
         x, y = items(a, field), items(b, field)
         tp += len(x & y)
