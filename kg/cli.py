@@ -22,6 +22,7 @@ from kg.util.argtypes import cores, megabytes, positive_bytes, positive_seconds,
 
 if TYPE_CHECKING:
     from kg.models import Corpus
+    from kg.util.parallel import Parallelism
     from kg.util.progress import Progress
 
 DESCRIPTION = ("Build a knowledge graph from research-paper listings, query it in SPARQL,\n"
@@ -93,7 +94,7 @@ def _add_workers_option(p: argparse.ArgumentParser, text: str) -> None:
     p.add_argument("--workers", type=cores, default=None, metavar="N", help=text)
 
 
-def _parallelism(args: argparse.Namespace):
+def _parallelism(args: argparse.Namespace) -> Parallelism:
     """The run's :class:`~kg.util.parallel.Parallelism`, made once from ``--workers`` and
     ``--overlap`` (kg build's; kg extract has none)."""
     from kg.util.parallel import Overlap, Parallelism

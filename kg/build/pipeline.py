@@ -21,15 +21,16 @@ import os
 import shutil
 import signal
 import time
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from kg import outputs
 from kg.build import folder as buildfolder
 from kg.errors import NoPapersError
-from kg.models import Build, Corpus, Extraction
+from kg.models import Build, Corpus, Extraction, Links, ParseWarning
 from kg.parse.sample import sample_files
 from kg.report.data import BuildSummary, ExtractionCounts
 from kg.util import fsio, memory, termination
@@ -39,10 +40,16 @@ from kg.util.progress import QUIET, Progress
 if TYPE_CHECKING:  # pragma: no cover
     from kg.build.graph_stage import CoauthorStageResult, NetworkFiles
     from kg.parse.people import PeopleRules
+    from kg.viz.network import ViewNetwork
 
 __all__ = ["BuildResult", "ParseStageResult", "ExtractStageResult", "GraphsStageResult",
            "ViewsStageResult", "build",
            "build_summary"]
+
+#: what a parallel build's graph stage gets from this process: the extractions, their
+#: concept links, the parse warnings, the build's counts and whether it came late
+Handover = tuple[dict[str, Extraction], Links | None, tuple[ParseWarning, ...], BuildSummary,
+                 bool]
 
 
 @dataclass(frozen=True)
@@ -282,7 +289,7 @@ def _views_stage(out: Path, build_: Build, graphs: CoauthorStageResult,
     with progress.stage("drawing the interactive views"):
         analysis = graphs.analysis
         ix = BuildIndex(build_)   # one set of look-ups, labels and tooltips for the four views
-        views = {"kg": lambda: kg_view(build_, full=False, index=ix),
+        views: dict[str, Callable[[], ViewNetwork]] = {"kg": lambda: kg_view(build_, full=False, index=ix),
                  "concepts": lambda: concept_map(build_, index=ix),
                  "coauthors": lambda: coauthors_view(build_, graph=analysis.graph,
                                                      partition=analysis.leiden, index=ix),
@@ -370,14 +377,12 @@ def _yield_to_rdf() -> None:
     """Lower this process's priority (:data:`CHILD_NICE`): from here on the rest of
     the RDF stage (validation, compaction, graph.ttl) runs beside it and goes first;
     this process's work fills the time it leaves, and has the cores once it is done."""
-    try:
+    with suppress(OSError):  # not permitted here: run at the same priority
         os.nice(CHILD_NICE)
-    except OSError:  # pragma: no cover - not permitted here: run at the same priority
-        pass
 
 
 def _graphs_child(out: Path, corpus: Corpus, progress: Progress,
-                  receive: Callable[[], tuple]) -> GraphsStageResult:
+                  receive: Callable[[], Handover]) -> GraphsStageResult:
     """A parallel build's graph stage, in its own process: the author lists' analysis
     and files while the parent extracts, the rest once it has the extractions."""
     from kg.build.graph_stage import write_network_files
@@ -443,8 +448,8 @@ def _build_into(
         overlap = _overlap(parallelism, len(corpus.papers))
         late = overlap is Overlap.COMPACT
         # what the graph stage's process gets, held here only until it is sent
-        outbox = [] if child is None else [(build_.extractions, build_.links, corpus.warnings,
-                                           counts, late)]
+        outbox: list[Handover] = [] if child is None else [
+            (build_.extractions, build_.links, corpus.warnings, counts, late)]
         if child is not None and not late:
             child.send(outbox.pop())
         mapped = map_rdf(build_, out, base=base, progress=side)

@@ -10,9 +10,10 @@
 """
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from functools import lru_cache
-from typing import TYPE_CHECKING, Iterator, Sequence
+from typing import TYPE_CHECKING
 
 from kg.extract.cleanup import clean, formulas_left
 from kg.models import (
@@ -26,13 +27,17 @@ from kg.models import (
 from kg.util.parallel import SERIAL, Parallelism
 
 if TYPE_CHECKING:
+    from spacy.language import Language
+    from spacy.tokens import Doc
+
     from kg.extract.concept_vocab import ConceptVocab
+    from kg.util.progress import Progress
 
 PIPES = ("kg_gazetteer", "kg_acronyms", "kg_proposals", "kg_discover", "kg_mentions", "kg_concepts")
 BATCH = 256   # docs per component pass: larger batches keep caches warm
 
 
-def make_nlp(model: str | None = None, concepts: str | None = None):
+def make_nlp(model: str | None = None, concepts: str | None = None) -> Language:
     """The extraction pipeline: ``spacy.blank("en")`` with kg's tokenizer and
     components. ``model`` names an installed statistical spaCy pipeline to
     start from instead (optional; never required); ``concepts`` a folder of
@@ -56,7 +61,7 @@ def make_nlp(model: str | None = None, concepts: str | None = None):
     return nlp
 
 
-def _load(model: str | None, concepts: str | None):
+def _load(model: str | None, concepts: str | None) -> Language:
     """:func:`make_nlp`'s work."""
     from kg.extract.leanspacy import import_spacy
 
@@ -65,14 +70,14 @@ def _load(model: str | None, concepts: str | None):
     from kg.extract.tokenizer import TextKeepingTokenizer, blank, customise
 
     if model:
-        nlp = spacy.load(model, exclude=["ner", "lemmatizer", "textcat"])
+        nlp: Language = spacy.load(model, exclude=["ner", "lemmatizer", "textcat"])
         customise(nlp)
     else:
         nlp = blank()
         # No component reads a lexeme's attributes (norm, shape, like_num, ...):
         # only ORTH and IDX. Computing them for each new word was a third of
         # the tokenizer's time on a corpus (a statistical model needs them).
-        nlp.vocab.lex_attr_getters = {}  # type: ignore[attr-defined]
+        nlp.vocab.lex_attr_getters = {}  # type: ignore[attr-defined]  # not in spaCy's Vocab stub
     nlp.tokenizer = TextKeepingTokenizer(nlp.tokenizer)
     # spaCy refuses texts over 1,000,000 characters (for the parser's and NER's
     # memory, which this pipeline has not): an abstract of any size is text
@@ -84,11 +89,11 @@ def _load(model: str | None, concepts: str | None):
 
 
 @lru_cache(maxsize=2)
-def _nlp(model: str | None = None, concepts: str | None = None):
+def _nlp(model: str | None = None, concepts: str | None = None) -> Language:
     return make_nlp(model, concepts)
 
 
-def _extraction(paper_id: str, doc, text: str) -> Extraction:
+def _extraction(paper_id: str, doc: Doc, text: str) -> Extraction:
     """The extraction of ``doc``; ``text`` is the whole clean abstract (the doc may hold
     only its first :data:`~kg.models.EXTRACT_CHARS`)."""
     return Extraction(paper_id=paper_id, abstract=text,
@@ -118,12 +123,12 @@ def _clean(raw: str) -> str:
     return f"{clean(head)} {' '.join(raw[len(head):].split())}".strip()
 
 
-def _docs(nlp, texts: Sequence[str], raws: Sequence[str]):
+def _docs(nlp: Language, texts: Sequence[str], raws: Sequence[str]) -> Iterator[Doc]:
     """Docs of the clean texts, each holding the phrases its abstract as written
     sets in emphasis (which cleaning removes; see :mod:`kg.extract.emphasis`)."""
     from kg.extract.emphasis import emphasised
 
-    for text, raw in zip(texts, raws):
+    for text, raw in zip(texts, raws, strict=True):
         doc = nlp.make_doc(_head(text))   # (a long text's head is cut again: cleaning
         # may have shortened it, so the doc reads at most EXTRACT_CHARS either way)
         phrases = emphasised(_head(raw))
@@ -140,7 +145,8 @@ def extract_texts(raw_abstracts: Sequence[str], ids: Sequence[str] | None = None
     nlp = _nlp(model, concepts)
     texts = [_clean(a) for a in raw_abstracts]
     return [_extraction(pid, doc, text) for pid, doc, text in
-            zip(ids, nlp.pipe(_docs(nlp, texts, raw_abstracts), batch_size=BATCH), texts)]
+            zip(ids, nlp.pipe(_docs(nlp, texts, raw_abstracts), batch_size=BATCH), texts,
+                strict=True)]
 
 
 def _work(chunk: tuple[list[str], list[str]]) -> CorpusExtraction:
@@ -153,11 +159,12 @@ def _work(chunk: tuple[list[str], list[str]]) -> CorpusExtraction:
     texts = [_clean(a) for a in raws]
     t1 = time.process_time()
     out = tuple(_extraction(pid, doc, text) for pid, doc, text in
-                zip(ids, nlp.pipe(_docs(nlp, texts, raws), batch_size=BATCH), texts))
+                zip(ids, nlp.pipe(_docs(nlp, texts, raws), batch_size=BATCH), texts, strict=True))
     return CorpusExtraction(out, t1 - t0, time.process_time() - t1)
 
 
-def extract_chunks(corpus: Corpus, parallelism: Parallelism = SERIAL, progress=None,
+def extract_chunks(corpus: Corpus, parallelism: Parallelism = SERIAL,
+                   progress: Progress | None = None,
                    chunk_size: int = 256) -> Iterator[CorpusExtraction]:
     """The extractions of a corpus's papers, ``chunk_size`` papers at a time, in corpus
     order, as they are done: on ``parallelism.cores`` processes
@@ -175,7 +182,8 @@ def extract_chunks(corpus: Corpus, parallelism: Parallelism = SERIAL, progress=N
     yield from track(done, description="extracting mentions", total=len(chunks))
 
 
-def extract_corpus(corpus: Corpus, parallelism: Parallelism = SERIAL, progress=None,
+def extract_corpus(corpus: Corpus, parallelism: Parallelism = SERIAL,
+                   progress: Progress | None = None,
                    chunk_size: int = 256) -> CorpusExtraction:
     """Extractions of every paper of a corpus, in corpus order, with the CPU seconds
     spent (:func:`extract_chunks` collected)."""
@@ -239,7 +247,7 @@ def extraction_to_json(ex: Extraction, vocab: ConceptVocab | None = None) -> Jso
         vocab = cached_index().vocab
     mentions = record["mentions"]
     assert isinstance(mentions, list)
-    for m, obj in zip(ex.mentions, mentions):
+    for m, obj in zip(ex.mentions, mentions, strict=True):
         if m.layer == "concept" and m.key in vocab.concepts and isinstance(obj, dict):
             obj["broader"] = [{"key": b, "label": vocab.concepts[b].label}
                               for b in vocab.ancestors(m.key)]

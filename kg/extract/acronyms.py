@@ -19,6 +19,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from kg.extract.proposals.lexicon import Lexicon
 
 _PARENS = re.compile(r"\(([^()]{1,160})\)")
 _NAME_LIST = re.compile(r"[A-Z][\w\-+.]*(?:,\s*[A-Z][\w\-+.]*)+(?:,?\s+(?:and|or)\s+[A-Z][\w\-+.]*)?")
@@ -283,7 +287,7 @@ def _colon_pairs(text: str) -> list[AcronymPair]:
     return out
 
 
-def _lexicon():
+def _lexicon() -> Lexicon:
     """The proposal lexicon, which holds the naming words (``kg/data/proposals/lexicon.toml``)."""
     from kg.extract.proposals.lexicon import load_lexicon
 

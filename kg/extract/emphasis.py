@@ -24,6 +24,7 @@ Examples
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from functools import lru_cache
 
 # Each kind of markup is found by a pattern that starts with its literal mark (a
@@ -76,10 +77,11 @@ def _cues() -> tuple[re.Pattern[str], re.Pattern[str], tuple[str, ...]]:
 _FIRST_PERSON = re.compile(r"\b(?:[Ww]e|[Oo]ur|[Tt]his (?:paper|work|study|article))\b")
 _CUE_REACH = 90   # characters before the phrase the cue may start in
 # a lower-case phrase that ends in one of these is a description, not a name
-_GENERIC_HEADS = frozenset(
-    "method methods approach approaches framework frameworks model models algorithm algorithms "
-    "technique techniques scheme schemes strategy strategies procedure pipeline system "
-    "paradigm solution".split())
+_GENERIC_HEADS = frozenset([
+    "method", "methods", "approach", "approaches", "framework", "frameworks", "model", "models",
+    "algorithm", "algorithms", "technique", "techniques", "scheme", "schemes", "strategy",
+    "strategies", "procedure", "pipeline", "system", "paradigm", "solution",
+])
 # what may follow a coined phrase: a stop, a function word or (after a name that is
 # not all lower case) a generic head ("*embarrassingly parallel* GFlowNet": a modifier)
 _AFTER = re.compile(r"[\"”’'“]?(?:\s*(?:[,.;:!?)(\u2013\u2014]|$)|\s+(?:and|or|that|which|where|to|"
@@ -87,8 +89,10 @@ _AFTER = re.compile(r"[\"”’'“]?(?:\s*(?:[,.;:!?)(\u2013\u2014]|$)|\s+(?:an
                     r"while)\b)")
 _HEAD_AFTER = re.compile(r"\s+(?:framework|method|approach|algorithm|model|module|mechanism|loss|"
                          r"architecture|benchmark|dataset|agent|attack|layer|network)\b")
-_NOT_FIRST = frozenset("a an the this that these our its their single new novel each any all some "
-                       "both more less".split())
+_NOT_FIRST = frozenset([
+    "a", "an", "the", "this", "that", "these", "our", "its", "their", "single", "new", "novel",
+    "each", "any", "all", "some", "both", "more", "less",
+])
 
 
 def _whole_word(text: str, start: int, end: int) -> bool:
@@ -178,7 +182,7 @@ def _cued(text: str, at: int) -> bool:
     return bool(_FIRST_PERSON.search(text, start + 1, end if end >= 0 else len(text)))
 
 
-def coined(text: str, phrases) -> list[tuple[str, int, int]]:
+def coined(text: str, phrases: Iterable[str]) -> list[tuple[str, int, int]]:
     """The phrases a clean text sets right after a naming cue in its own voice,
     with offsets (the first such place of each).
 
@@ -199,10 +203,10 @@ def coined(text: str, phrases) -> list[tuple[str, int, int]]:
         i = text.find(phrase)
         while i >= 0:
             end = i + len(phrase)
-            if _AFTER.match(text, end) or (
-                    phrase.lower() != phrase and _HEAD_AFTER.match(text, end)):
-                if _cued(text, i):
-                    out.append((phrase, i, end))
-                    break
+            followed = _AFTER.match(text, end) or (
+                phrase.lower() != phrase and _HEAD_AFTER.match(text, end))
+            if followed and _cued(text, i):
+                out.append((phrase, i, end))
+                break
             i = text.find(phrase, i + 1)
     return out

@@ -15,8 +15,8 @@ here, once, into a frozen :class:`kg.models.Links` carried on the
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
-from typing import Iterable, Mapping
 
 from kg.extract.concept_finder import (
     ConceptIndex,
@@ -98,7 +98,8 @@ def _names(text: str, index: ConceptIndex) -> str | None:
     return step[0] if step is not None else index.acronyms.get(text)
 
 
-def _pairs(items: Iterable[str], find) -> Iterable[tuple[str, str]]:
+def _pairs(items: Iterable[str], find: Callable[[str], str | None]
+           ) -> Iterable[tuple[str, str]]:
     for item in items:
         if item:
             found = find(item)

@@ -61,15 +61,18 @@ True
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from kg.errors import QueryError
 from kg.rdf.vocab import PREFIXES
 
 if TYPE_CHECKING:  # pragma: no cover
+    import pyoxigraph as ox
+
     from kg.store.sparql import QueryResult, SparqlStore
 
 __all__ = ["BoundQuery", "NamedQuery", "Param", "folder", "get", "library", "listing",
@@ -213,7 +216,8 @@ def resolve(spec: str) -> NamedQuery:
 
 # ------------------------------------------------------------------ binding
 
-def _convert(param: Param | None, name: str, value: Any):
+def _convert(param: Param | None, name: str, value: Any
+             ) -> ox.NamedNode | ox.Literal | ox.BlankNode:
     import pyoxigraph as ox
 
     from kg.store.sparql import to_term
@@ -261,7 +265,7 @@ def _is_decimal(v: str) -> bool:
     return re.fullmatch(r"\s*[+-]?(\d+(\.\d*)?|\.\d+)\s*", v) is not None
 
 
-def _bad():
+def _bad() -> NoReturn:
     raise ValueError
 
 

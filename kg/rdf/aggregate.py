@@ -18,12 +18,13 @@ the rest of the vocabulary.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Mapping
+from typing import TypedDict
 
 from kg.extract.concept_vocab import CONCEPT_TYPES, Concept, ConceptVocab
 from kg.identity import entity_key
-from kg.models import ENTITY_TYPES, Build, Entity, Extraction, Links, Paper
+from kg.models import ENTITY_TYPES, Build, Entity, Extraction, Links, Paper, Track
 from kg.rdf.vocab import ENTITY_CLASSES, Minter, source_name
 from kg.util.teams import links_pairs
 
@@ -49,20 +50,23 @@ class EntityInfo:
     """
 
     key: str
-    canonicals: Counter
-    types: Counter
-    variants: set
+    canonicals: Counter[str]
+    types: Counter[str]
+    variants: set[str]
     family: str | None = None
     kind: str | None = None
 
     def canonical(self) -> str:
         """The most frequent spelling; ties broken by the smallest string."""
-        return min(self.canonicals.items(), key=lambda kv: (-kv[1], kv[0]))[0]
+        best: str = min(self.canonicals.items(), key=lambda kv: (-kv[1], kv[0]))[0]
+        return best
 
     def type(self) -> str:
         """The most frequent type; ties broken by the order of :data:`kg.models.ENTITY_TYPES`."""
         order = _TYPE_ORDER
-        return min(self.types.items(), key=lambda kv: (-kv[1], order.get(kv[0], 99), kv[0]))[0]
+        best: str = min(self.types.items(),
+                        key=lambda kv: (-kv[1], order.get(kv[0], 99), kv[0]))[0]
+        return best
 
 
 @dataclass
@@ -76,7 +80,27 @@ class ConceptInfo:
     """
 
     concept: Concept
-    variants: set
+    variants: set[str]
+
+
+class TrackInfo(TypedDict):
+    """A track of the graph: its label, the name it is shown by, the area it is a
+    subarea of (IRI) and the track lines it was written as."""
+
+    label: str
+    pref: str
+    broader: str | None
+    notation: set[str]
+
+
+class AcronymInfo(TypedDict):
+    """An acronym pair: its short and long form, the papers that define it and what it
+    denotes (``(is a concept, concept id or entity key)``)."""
+
+    short: str
+    long: str
+    papers: set[str]
+    denotes: set[tuple[bool, str]]
 
 
 class Aggregate:
@@ -108,66 +132,78 @@ class Aggregate:
         self._named = dict(links.named)
         self.concepts: dict[str, ConceptInfo] = {}  # concept id -> info
         self.concept_iri: dict[str, str] = {}
-        self.concept_papers: Counter = Counter()
-        self.concept_mentions: Counter = Counter()
+        self.concept_papers: Counter[str] = Counter()
+        self.concept_mentions: Counter[str] = Counter()
         self.entity_concepts: dict[str, tuple[str, ...]] = {}  # entity key -> kgo:instanceOf
         # entity key of a gazetteer entry that is a concept -> the concept's id
         self.entity_is_concept: dict[str, str] = {} if concepts is None else {
             entity_key(c.entity): c.id for c in concepts.concepts.values() if c.entity}
         self.people: dict[str, str] = {}  # person IRI -> the first name as written
         self.person_iri: dict[str, str] = {}  # name as written -> IRI
-        self.tracks: dict[str, dict] = {}  # track IRI -> info
+        self.tracks: dict[str, TrackInfo] = {}  # track IRI -> info
         self.entities: dict[str, EntityInfo] = {}
-        self.acronyms: dict[str, dict] = {}
+        self.acronyms: dict[str, AcronymInfo] = {}  # acronym IRI -> info
         self.sources: dict[str, str] = {}  # source IRI -> file name
         self.source_iri: dict[str, str] = {}
         self.entity_iri: dict[str, str] = {}
         # statistics: papers per person / entity / track, tracks per person,
         # authors per track, mentions per entity, joint papers per pair of people
-        self.person_papers: Counter = Counter()
-        self.person_tracks: dict[str, set] = {}
-        self.entity_papers: Counter = Counter()
-        self.entity_mentions: Counter = Counter()
-        self.track_papers: Counter = Counter()
-        self.track_people: dict[str, set] = {}
-        self.pairs: Counter = Counter()  # (person index, person index) -> joint papers
+        self.person_papers: Counter[str] = Counter()
+        self.person_tracks: dict[str, set[str]] = {}
+        self.entity_papers: Counter[str] = Counter()
+        self.entity_mentions: Counter[str] = Counter()
+        self.track_papers: Counter[str] = Counter()
+        self.track_people: dict[str, set[str]] = {}
+        # (person index, person index) -> joint papers
+        self.pairs: Counter[tuple[int, int]] = Counter()
         index: dict[str, int] = {}
         self._keys: dict[str, str] = {}  # a name -> entity_key(name), for names met again
         known = {e.key or entity_key(e.canonical): e
                  for e in (entities.values() if entities is not None else links.entities)}
 
         for paper in build.corpus.papers:
-            people = []
-            for name in paper.authors:
-                iri = self.person_iri.get(name)
-                if iri is None:
-                    iri = self.person_iri[name] = mint.person(name)
-                    self.people.setdefault(iri, name)
-                people.append(iri)
-            people = list(dict.fromkeys(people))
-            self.person_papers.update(people)
-            ids = sorted(index.setdefault(p, len(index)) for p in people)
-            if links_pairs(len(ids)):
-                self.pairs.update((a, b) for i, a in enumerate(ids) for b in ids[i + 1:])
-            if paper.track is not None:
-                subject = self._track(paper.track)
-                for p in people:
-                    self.person_tracks.setdefault(p, set()).add(subject)
-                for t in (subject, self.tracks[subject]["broader"]):
-                    if t is not None:
-                        self.track_papers[t] += 1
-                        self.track_people.setdefault(t, set()).update(people)
-            for src in paper.sources:
-                if src.file not in self.source_iri:
-                    iri = mint.source(src.file)
-                    self.source_iri[src.file] = iri
-                    self.sources.setdefault(iri, source_name(src.file))
-            ex = build.extractions.get(paper.id)
-            if ex is not None:
-                self._extraction(paper, ex)
+            self._add_paper(paper, build.extractions.get(paper.id), index)
         self.person_list = list(index)  # person index -> IRI
         self.pairs = Counter({k: v for k, v in self.pairs.items() if v >= 2})
+        self._complete_entities(known)
+        for key in self.entities:
+            self.entity_iri[key] = mint.entity(key)
+        self._link_concepts(known)
 
+    def _add_paper(self, paper: Paper, ex: Extraction | None, index: dict[str, int]) -> None:
+        """Count one paper: its people (and pairs of them), track, sources and mentions."""
+        mint = self.mint
+        people = []
+        for name in paper.authors:
+            iri = self.person_iri.get(name)
+            if iri is None:
+                iri = self.person_iri[name] = mint.person(name)
+                self.people.setdefault(iri, name)
+            people.append(iri)
+        people = list(dict.fromkeys(people))
+        self.person_papers.update(people)
+        ids = sorted(index.setdefault(p, len(index)) for p in people)
+        if links_pairs(len(ids)):
+            self.pairs.update((a, b) for i, a in enumerate(ids) for b in ids[i + 1:])
+        if paper.track is not None:
+            subject = self._track(paper.track)
+            for p in people:
+                self.person_tracks.setdefault(p, set()).add(subject)
+            for t in (subject, self.tracks[subject]["broader"]):
+                if t is not None:
+                    self.track_papers[t] += 1
+                    self.track_people.setdefault(t, set()).update(people)
+        for src in paper.sources:
+            if src.file not in self.source_iri:
+                iri = mint.source(src.file)
+                self.source_iri[src.file] = iri
+                self.sources.setdefault(iri, source_name(src.file))
+        if ex is not None:
+            self._extraction(paper, ex)
+
+    def _complete_entities(self, known: Mapping[str, Entity]) -> None:
+        """The gazetteer's family, kind and aliases of every entity; families that are
+        not themselves mentioned become entities too."""
         for info in list(self.entities.values()):
             meta = known.get(info.key)
             if meta is not None:
@@ -187,9 +223,6 @@ class Aggregate:
                     if meta is not None:
                         fam.family = meta.family
                         fam.kind = getattr(meta, "kind", None)
-        for key in self.entities:
-            self.entity_iri[key] = mint.entity(key)
-        self._link_concepts(known)
 
     def _concept(self, cid: str, label: str | None = None, type_: str | None = None
                  ) -> ConceptInfo:
@@ -217,25 +250,7 @@ class Aggregate:
         vocab = self.vocab
         if vocab is not None:
             for key, info in self.entities.items():
-                # its own links, else its family root's concepts (ViT-B/16 under
-                # the vision transformer that ViT is), else its kind's, else the
-                # concept its name ends in
-                cids = vocab.entity_links.get(key, ())
-                if not cids and info.family:
-                    fkey = entity_key(info.family)
-                    if fkey in self.entity_is_concept:
-                        cids = (self.entity_is_concept[fkey],)
-                    elif fkey != key:
-                        fam = self.entities.get(fkey)
-                        kind = fam.kind if fam is not None else getattr(known.get(fkey), "kind",
-                                                                        None)
-                        cids = vocab.concepts_of_entity(fkey, kind)
-                if not cids:
-                    cids = vocab.concepts_of_entity(key, info.kind)
-                if not cids:    # a name that says what it is ("... Contrastive Learning")
-                    names = [info.canonical(), *sorted(set(info.canonicals) | info.variants)]
-                    cid = next(filter(None, (self._heads.get(n) for n in names)), None)
-                    cids = (cid,) if cid is not None else ()
+                cids = self._entity_concepts(vocab, key, info, known)
                 if cids:
                     self.entity_concepts[key] = cids
                     for cid in cids:
@@ -250,7 +265,29 @@ class Aggregate:
             if cid in self.concept_iri:
                 self.entity_iri[key] = self.concept_iri[cid]
 
-    def _track(self, track) -> str:
+    def _entity_concepts(self, vocab: ConceptVocab, key: str, info: EntityInfo,
+                         known: Mapping[str, Entity]) -> tuple[str, ...]:
+        """The concepts an entity falls under: its own links, else its family root's
+        concepts (ViT-B/16 under the vision transformer that ViT is), else its kind's,
+        else the concept its name ends in."""
+        cids = vocab.entity_links.get(key, ())
+        if not cids and info.family:
+            fkey = entity_key(info.family)
+            if fkey in self.entity_is_concept:
+                cids = (self.entity_is_concept[fkey],)
+            elif fkey != key:
+                fam = self.entities.get(fkey)
+                kind = fam.kind if fam is not None else getattr(known.get(fkey), "kind", None)
+                cids = vocab.concepts_of_entity(fkey, kind)
+        if not cids:
+            cids = vocab.concepts_of_entity(key, info.kind)
+        if not cids:    # a name that says what it is ("... Contrastive Learning")
+            names = [info.canonical(), *sorted(set(info.canonicals) | info.variants)]
+            cid = next(filter(None, (self._heads.get(n) for n in names)), None)
+            cids = (cid,) if cid is not None else ()
+        return tuple(cids)
+
+    def _track(self, track: Track) -> str:
         """Record a paper's track; return the IRI of the concept it is filed under."""
         area_iri = self.mint.track(track.area)
         area = self.tracks.setdefault(area_iri, {"label": track.area, "pref": track.area,

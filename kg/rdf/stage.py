@@ -30,9 +30,10 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from kg.models import Build, Entity
 from kg.outputs import RDF_FILES
@@ -46,6 +47,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from kg.extract.concept_vocab import ConceptVocab
     from kg.rdf.checks import CoveredChecks
     from kg.rdf.shacl import ValidationReport
+    from kg.store.sparql import SparqlStore
 
 __all__ = ["RDF_FORMATS", "MappedGraph", "RdfStageResult", "check_options", "load_rdf", "map_rdf",
            "write_rdf"]
@@ -59,7 +61,7 @@ class RdfStageResult:
     files: tuple[str, ...]
     triples: int
     timings: dict[str, float] = field(default_factory=dict)
-    report: "ValidationReport | None" = None
+    report: ValidationReport | None = None
 
 
 @dataclass(frozen=True)
@@ -70,15 +72,15 @@ class MappedGraph:
 
     nt: Path
     triples: int
-    checked: "CoveredChecks"
+    checked: CoveredChecks
     seconds: float
 
 
 def write_rdf(build: Build, out: str | Path, *, base: str | None = None,
               rdf_formats: Sequence[str] = (), entities: Mapping[str, Entity] | None = None,
-              shapes: "rdflib.Graph | None" = None, progress: Progress = QUIET,
+              shapes: rdflib.Graph | None = None, progress: Progress = QUIET,
               overlap: Overlap = Overlap.NONE,
-              concepts: "ConceptVocab | None" = None,
+              concepts: ConceptVocab | None = None,
               loaded: Callable[[], None] | None = None) -> RdfStageResult:
     """Write ``graph.ttl`` (+ ``rdf_formats``) and ``store/`` into ``out``; validate.
 
@@ -135,7 +137,7 @@ def check_options(rdf_formats: Sequence[str], overlap: Overlap = Overlap.NONE) -
 
 def map_rdf(build: Build, out: str | Path, *, base: str | None = None,
             entities: Mapping[str, Entity] | None = None,
-            concepts: "ConceptVocab | None" = None,
+            concepts: ConceptVocab | None = None,
             progress: Progress = QUIET) -> MappedGraph:
     """Step 1 of :func:`write_rdf`: the graph of ``build`` as N-Triples in a temporary
     file in ``out``, and the checks of the nodes the mapping vouches for."""
@@ -160,7 +162,7 @@ def map_rdf(build: Build, out: str | Path, *, base: str | None = None,
 
 
 def load_rdf(mapped: MappedGraph, out: str | Path, *, rdf_formats: Sequence[str] = (),
-             shapes: "rdflib.Graph | None" = None, progress: Progress = QUIET,
+             shapes: rdflib.Graph | None = None, progress: Progress = QUIET,
              overlap: Overlap = Overlap.NONE,
              loaded: Callable[[], None] | None = None) -> RdfStageResult:
     """Steps 2 to 4 of :func:`write_rdf` (the parameters are its own) on a
@@ -221,8 +223,8 @@ def load_rdf(mapped: MappedGraph, out: str | Path, *, rdf_formats: Sequence[str]
     return RdfStageResult(tuple(files), mapped.triples, timings, report)
 
 
-def _validate(checked: "CoveredChecks", store,
-              shapes: "rdflib.Graph | None") -> "ValidationReport":
+def _validate(checked: CoveredChecks, store: SparqlStore,
+              shapes: rdflib.Graph | None) -> ValidationReport:
     """The shapes checked in the store, but the mention and authorship nodes'
     constraints that the mapping's templates guarantee, whose data-dependent parts
     were checked on the build itself (:mod:`kg.rdf.checks`, :func:`map_rdf`): the

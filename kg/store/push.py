@@ -15,9 +15,11 @@ import sys
 import time
 import urllib.parse
 import uuid
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import Any, Literal
 
 from kg.errors import StoreError
 from kg.outputs import GRAPH_NT, GRAPH_TTL, STORE_DIR
@@ -77,7 +79,7 @@ def _ntriples_lines(source: Path) -> Iterator[tuple[str, bool]]:
 
     if source.is_dir():
         with EmbeddedStore(source) as st:
-            quads: Iterable = list(st.triples())
+            quads: Iterable[ox.Quad] = list(st.triples())
     else:
         fmt = {".nt": ox.RdfFormat.N_TRIPLES, ".ttl": ox.RdfFormat.TURTLE,
                ".jsonld": ox.RdfFormat.JSON_LD}.get(source.suffix.lower())
@@ -305,7 +307,7 @@ class _PushJob:
         self.update_url: str | None = None
         self.gsp_target: str | None = None
 
-    def gsp_upload(self, url: str, batches: list[str], bar, probe: bool) -> bool:
+    def gsp_upload(self, url: str, batches: list[str], bar: _Bar, probe: bool) -> bool:
         """Send the batches to the temporary graph by the Graph Store Protocol.
 
         False if ``url`` does not offer the protocol (only when ``probe``).
@@ -327,12 +329,12 @@ class _PushJob:
         for batch in batches:  # N-Triples is Turtle, which every Graph Store implementation reads
             if batch:
                 data = batch.encode("utf-8")
-                self._write(lambda: self.store.http.request("POST", target, data, headers,
-                                                            "the graph upload"))
+                self._write(partial(self.store.http.request, "POST", target, data, headers,
+                                    "the graph upload"))
             bar.advance(batch.count("\n"))
         return True
 
-    def _write(self, send) -> None:
+    def _write(self, send: Callable[[], object]) -> None:
         """Send one request that writes the temporary graph; a refusal wrote nothing,
         anything else (an answer, a timeout, a dropped connection) may have."""
         self.requests += 1
@@ -345,7 +347,7 @@ class _PushJob:
             raise
         self.wrote = True
 
-    def update_upload(self, batches: list[str], bar, tmp: str) -> None:
+    def update_upload(self, batches: list[str], bar: _Bar, tmp: str) -> None:
         """Send the batches to the temporary graph by SPARQL Update ``INSERT DATA``."""
         for batch in batches:
             if batch:
@@ -361,7 +363,7 @@ class _PushJob:
                     self.wrote = True
                 else:
                     url = self.update_url
-                    self._write(lambda: self.store.update(text, url=url, what="the upload"))
+                    self._write(partial(self.store.update, text, url=url, what="the upload"))
             bar.advance(batch.count("\n"))
 
     def swap(self, text: str) -> None:
@@ -373,13 +375,14 @@ class _PushJob:
         else:
             self.update_url = self._first_update_url(text, "the graph swap (MOVE)", read=None)
 
-    def _first_update_url(self, text: str, what: str, **options) -> str:
+    def _first_update_url(self, text: str, what: str,
+                          read: float | None | Literal["default"] = "default") -> str:
         """Send ``text`` to the first update URL that takes SPARQL Update; that URL."""
         candidates = self.store.update_candidates()
         for i, url in enumerate(candidates):
             try:
                 self.requests += 1
-                self.store.update(text, url=url, what=what, **options)
+                self.store.update(text, url=url, what=what, read=read)
                 return url
             except HttpRefused as exc:
                 if i == len(candidates) - 1 or exc.code not in _TRY_NEXT + (401, 403, 500):
@@ -442,7 +445,7 @@ class _Bar:
         self._progress: Any = None  # a rich.progress.Progress while shown
         self._task: Any = None
 
-    def __enter__(self) -> "_Bar":
+    def __enter__(self) -> _Bar:
         if self.show:
             from rich.progress import Progress
 
@@ -455,6 +458,6 @@ class _Bar:
         if self._progress is not None:
             self._progress.advance(self._task, n)
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         if self._progress is not None:
             self._progress.stop()

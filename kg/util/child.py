@@ -28,9 +28,14 @@ import os
 import pickle
 import signal
 import traceback
-from typing import Any, Callable, Iterable, Iterator, TypeVar
+from collections.abc import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from kg.errors import KgError
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
+    from multiprocessing.queues import Queue
 
 __all__ = ["Child", "WorkerError", "ordered_map"]
 
@@ -68,7 +73,7 @@ def _portable(exc: BaseException) -> BaseException:
     return kind(str(exc) if isinstance(exc, KgError) else f"{type(exc).__name__}: {exc}")
 
 
-def _receive(inbox, parent: int) -> Any:
+def _receive(inbox: Queue[Any], parent: int) -> Any:
     """The parent's input; this process ends if the parent is gone meanwhile."""
     import queue
 
@@ -88,11 +93,12 @@ def _start(parent: int) -> None:
     _die_with_parent(parent)
 
 
-def _main(parent: int, fn: Callable[..., Any], args: tuple, inbox, conn) -> None:
+def _main(parent: int, fn: Callable[..., Any], args: tuple[Any, ...], inbox: Queue[Any] | None,
+          conn: Connection) -> None:
     _start(parent)
     try:
         result = fn(*args, lambda: _receive(inbox, parent)) if inbox is not None else fn(*args)
-        message: tuple = ("ok", result)
+        message: tuple[Any, ...] = ("ok", result)
     except BaseException as exc:  # noqa: BLE001 - every error goes back to the parent
         message = ("error", _portable(exc), traceback.format_exc())
     conn.send(message)

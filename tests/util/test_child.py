@@ -63,7 +63,7 @@ def test_ordered_map_runs_in_other_processes_and_none_outlives_an_early_stop():
     it.close()     # the caller stops early: the workers end now
     assert first != os.getpid()
     assert not os.path.exists(f"/proc/{first}") or \
-        open(f"/proc/{first}/stat").read().split()[2] == "Z"
+        Path(f"/proc/{first}/stat").read_text().split()[2] == "Z"
 
 
 ORPHAN = """
