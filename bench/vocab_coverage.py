@@ -2,6 +2,7 @@
 proxy, before and after, side by side in one run.
 
     .venv/bin/python bench/vocab_coverage.py --against OLD_TREE [--misses AREA]
+    .venv/bin/python bench/vocab_coverage.py --single-words robustness,generalization
 
 The proxy: the prior-year author keywords (``../shared/vocab/
 author_keywords_2019_2023.tsv``, a checklist only: nothing of it is shipped)
@@ -261,6 +262,32 @@ def table(sides: dict[str, dict], kws, areas: list[str], exclude: str = "") -> l
     return lines
 
 
+TUNING = ("iclr23_big", "icml24_big", "cvpr23_big", "icml23_big")
+
+
+def single_words(words: list[str]) -> None:
+    """How the annotators of the tuning sets treat bare words (see ``--single-words``)."""
+    sys.path.insert(0, str(HERE))
+    from tests.devset_eval import fold, near
+
+    sets = HERE / "tests" / "data" / "devset" / "concepts"
+    rows = [json.loads(x) for s in TUNING
+            for x in (sets / f"{s}.jsonl").read_text(encoding="utf-8").splitlines() if x.strip()]
+    print(f"{'word':<20} {'abstracts':>9} {'listed':>6} {'right':>5} {'share':>5}")
+    for w in words:
+        pat = re.compile(r"(?<![\w-])" + re.escape(w.strip()) + r"(?:s|es)?(?![\w-])", re.I)
+        occ = listed = right = 0
+        for r in rows:
+            if not pat.search(r["abstract"]):
+                continue
+            names = [x["text"] for x in r["named"] + r["concepts"]] + list(r["proposed"]) + [
+                h for p in r["aliases"] for h in p]
+            occ += 1
+            listed += fold(w) in {fold(x) for x in names}
+            right += near(w, names)
+        print(f"{w.strip():<20} {occ:>9} {listed:>6} {right:>5} {right / occ if occ else 0:>5.2f}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--against", type=Path, help="source tree of the code before")
@@ -268,10 +295,18 @@ def main() -> None:
     ap.add_argument("--misses", metavar="AREA", help="list the most frequent uncovered "
                     "keywords of AREA ('all' for every area), held-out venue left out")
     ap.add_argument("--top", type=int, default=60)
+    ap.add_argument("--single-words", metavar="WORDS", help="comma-separated words: on the four "
+                    "tuning concept sets, the abstracts that write each (a final s folded), "
+                    "those whose annotators listed the bare word, and the share where the "
+                    "bare word would count as right (devset_eval's near): the measure that "
+                    "decides a one-word concept's `single` flag (>= 0.70)")
     ap.add_argument("--keep", type=Path, help="folder to keep the extractions in (reused)")
     args = ap.parse_args()
     if args.child:
         child(args.child)
+        return
+    if args.single_words:
+        single_words(args.single_words.split(","))
         return
     from kg.extract.concept_finder import spelling
 
