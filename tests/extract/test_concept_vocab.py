@@ -134,13 +134,16 @@ def test_single_word_matches_are_few_and_deliberate(vocab):
 def test_rule_one_topic_words_are_concepts(vocab):
     """CONCEPTS_RULES.md rule 1: single words that name a research topic are
     concepts; a word matches alone where the tuning sets' annotators list the bare
-    word (``bench/vocab_coverage.py --single-words``, >= 0.70), else it is a node of
-    the hierarchy found through its longer forms."""
+    word (``bench/vocab_coverage.py --single-words``, >= 0.70) and the precision
+    floors of the other concept sets hold with it, else it is a node of the
+    hierarchy found through its longer forms (robustness: 0.76 on the tuning sets,
+    0 of 5 on the dev and held sets, whose floors it broke)."""
     labels = {c.label: c for c in vocab.concepts.values()}
-    matches_alone = ("robustness", "reasoning", "privacy", "planning", "calibration",
+    matches_alone = ("reasoning", "privacy", "planning", "calibration",
                      "sparsity", "compression", "tracking", "interpretability", "fairness",
                      "memorization", "hallucination", "quantization", "pruning", "segmentation")
-    nodes = ("generalization", "exploration", "alignment", "retrieval", "detection")
+    nodes = ("robustness", "generalization", "exploration", "alignment", "retrieval",
+             "detection", "ranking", "transferability")
     assert [w for w in matches_alone if w not in labels or not labels[w].single] == []
     assert [w for w in nodes if w not in labels or labels[w].single] == []
     assert not set(matches_alone + nodes) & {fold(w) for w in PLAIN}
