@@ -331,7 +331,6 @@ def main() -> None:
           ">= 1 paper / occurring")
     print("\n".join(table(sides, kws, areas)))
     if args.misses:
-        last = sides[trees[-1][0]]
         held = [json.loads(x) for x in (tmp / f"{trees[-1][0]}.jsonl").read_text(
             encoding="utf-8").splitlines()]
         tuned = [r for r in held if not r["corpus"].startswith("neurips_2020")]
