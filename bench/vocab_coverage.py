@@ -191,7 +191,9 @@ def child(out: Path) -> None:
     with out.open("w", encoding="utf-8") as f:
         for path in sorted(CORPORA.glob("*.txt")):
             corpus = read_corpus([path])
-            for paper, ex in zip(corpus.papers, extract_corpus(corpus, workers=1)):
+            done = extract_corpus(corpus)   # one core on either tree's kg
+            found = list(getattr(done, "extractions", done))  # a CorpusExtraction since #28
+            for paper, ex in zip(corpus.papers, found, strict=True):
                 cs = sorted({(m.text, m.canonical) for m in ex.mentions if m.layer == "concept"})
                 f.write(json.dumps({"corpus": path.stem, "id": paper.id, "abstract": ex.abstract,
                                     "concepts": cs}, ensure_ascii=False) + "\n")
