@@ -46,16 +46,18 @@ OUT = ROOT / "kg" / "data" / "concept_filter"
 PRECISION = 0.90
 FOLDS = 5
 SEED = 0
-PARAMS = dict(max_iter=250, learning_rate=0.06, max_leaf_nodes=12, min_samples_leaf=40,
-              l2_regularization=1.0, max_bins=128)
+PARAMS = dict(max_iter=800, learning_rate=0.1, max_depth=1, min_samples_leaf=40,
+              l2_regularization=1.0, max_bins=64)
 
 
 # ------------------------------------------------------------------ data
 
 
 def _nlp():
+    """kg's pipeline; the shipped filter is not loaded (this script rebuilds it)."""
     from kg.extract import _nlp as nlp
 
+    cf.load_model = cf.load_tables = lambda: None   # type: ignore[assignment]
     return nlp(None)
 
 
@@ -103,6 +105,7 @@ def load_docs() -> list[Doc]:
     from kg.extract.components import _words
 
     nlp = _nlp()
+    nlp.get_pipe("kg_concepts").keywords = None   # kg's mentions without the filter's
     out = []
     for s in SETS:
         assert not s.startswith(HELD_OUT_CONCEPTS)
@@ -191,29 +194,32 @@ def fit(X: np.ndarray, y: np.ndarray):
 
 
 def export(m, threshold: float) -> dict[str, np.ndarray]:
-    """A fitted HistGradientBoostingClassifier as the arrays of :class:`cf.Model`."""
-    trees = [p[0].nodes for p in m._predictors]
-    width = max(len(t) for t in trees)
-    shape = (len(trees), width)
-    feature = np.zeros(shape, np.int16)
-    split = np.zeros(shape, np.float64)
-    left = np.tile(np.arange(width, dtype=np.int16), (len(trees), 1))
-    right = left.copy()
-    value = np.zeros(shape, np.float64)
-    depth = 0
-    for i, nodes in enumerate(trees):
-        n = len(nodes)
-        leaf = nodes["is_leaf"].astype(bool)
-        feature[i, :n] = np.where(leaf, 0, nodes["feature_idx"])
-        split[i, :n] = np.where(leaf, 0.0, nodes["num_threshold"])
-        left[i, :n] = np.where(leaf, np.arange(n), nodes["left"])
-        right[i, :n] = np.where(leaf, np.arange(n), nodes["right"])
-        value[i, :n] = np.where(leaf, nodes["value"], 0.0)
-        depth = max(depth, int(nodes["depth"].max()))
-    return {"feature": feature, "split": split, "left": left, "right": right,
-            "value": value.astype(np.float32), "baseline": np.float64(m._baseline_prediction[0][0]),
-            "depth": np.int64(depth), "threshold": np.float64(threshold),
-            "features": np.array(cf.FEATURES)}
+    """A fitted HistGradientBoostingClassifier of one-split trees as the step
+    functions of :class:`cf.Model`."""
+    splits: dict[int, list[tuple[float, float, float]]] = {}
+    for (tree,) in m._predictors:
+        nodes = tree.nodes
+        root = nodes[0]
+        if root["is_leaf"]:
+            continue
+        assert nodes[root["left"]]["is_leaf"] and nodes[root["right"]]["is_leaf"]
+        splits.setdefault(int(root["feature_idx"]), []).append(
+            (float(root["num_threshold"]), float(nodes[root["left"]]["value"]),
+             float(nodes[root["right"]]["value"])))
+    n_f = len(cf.FEATURES)
+    cut_sets = {f: sorted({t for t, _, _ in sp}) for f, sp in splits.items()}
+    width = max([len(c) for c in cut_sets.values()] + [1])
+    cuts = np.full((n_f, width), np.inf)
+    value = np.zeros((n_f, width + 1))
+    for f, sp in splits.items():
+        cs = cut_sets[f]
+        cuts[f, :len(cs)] = cs
+        for t, left, right in sp:
+            k = cs.index(t)
+            value[f, :k + 1] += left        # x <= t: bins 0..k
+            value[f, k + 1:] += right
+    return {"cuts": cuts, "value": value, "baseline": np.float64(m._baseline_prediction[0][0]),
+            "threshold": np.float64(threshold), "features": np.array(cf.FEATURES)}
 
 
 def predict(model: cf.Model, Xs: list[np.ndarray]) -> list[np.ndarray]:

@@ -239,8 +239,11 @@ def _extract_stage(out: Path, corpus: Corpus, *, workers: int,
                                 ensure_ascii=False) + "\n")
     corpus = with_cleaning_warnings(corpus)
     progress.done("extracting mentions", time.perf_counter() - t0)
-    return ExtractStageResult(Build(corpus=corpus, extractions=extractions),
-                              (outputs.EXTRACTIONS,), timings)
+    # keyword mentions are written; the graph stages read the entities and concepts
+    from kg.extract.concept_filter import without_keywords
+
+    return ExtractStageResult(Build(corpus=corpus, extractions={
+        k: without_keywords(ex) for k, ex in extractions.items()}), (outputs.EXTRACTIONS,), timings)
 
 
 @dataclass(frozen=True)

@@ -63,12 +63,14 @@ def load_build(folder: str | Path = "output", *, extractions: bool = True) -> Bu
         papers = tuple(Paper.from_json(o) for o in _records(path))
     except (KeyError, TypeError) as exc:
         raise KgError(f"{path}: not a build record (missing {exc})") from None
+    from kg.extract.concept_filter import without_keywords
+
     exs: dict[str, Extraction] = {}
     ex_path = root / outputs.EXTRACTIONS
     if extractions and ex_path.is_file():
         try:
             for o in _records(ex_path):
-                ex = Extraction.from_json(o)
+                ex = without_keywords(Extraction.from_json(o))   # (as the build's stages)
                 exs[ex.paper_id] = ex
         except (AttributeError, KeyError, TypeError, ValueError) as exc:
             raise KgError(f"{ex_path}: not a build record ({exc!r})") from None

@@ -23,7 +23,6 @@ from __future__ import annotations
 import gzip
 import math
 from bisect import bisect_right
-from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib.resources import files
@@ -31,14 +30,13 @@ from typing import Mapping, Sequence
 
 import numpy as np
 
-from kg.extract.candidates import Candidates
+from kg.extract.candidates import Candidates, ChunkTables
 
 FEATURES = (
     "words", "chars", "count", "whole", "edge", "inner", "first_pos", "joined", "caps_token",
-    "capitalised", "digit", "bg_df", "bg_last", "bg_first", "idf_mean", "idf_min", "idf_max",
-    "bg_ratio", "kp", "kp_seen", "kp_last", "kp_last_seen", "kp_first", "kp_first_seen",
-    "in_concept", "in_entity", "has_concept", "acronym_long", "acronym_short", "ing", "plural",
-    "doc_tokens", "same_head")
+    "capitalised", "digit", "bg_df", "bg_last", "bg_first", "idf_mean", "bg_ratio", "kp",
+    "kp_seen", "kp_last", "kp_last_seen", "kp_first", "kp_first_seen", "in_concept", "in_entity",
+    "has_concept", "acronym_long", "acronym_short", "ing", "plural", "doc_tokens", "same_head")
 
 
 @dataclass(frozen=True, eq=False)
@@ -56,19 +54,15 @@ class Tables:
 
 @dataclass(frozen=True, eq=False)
 class Model:
-    """A tree ensemble as arrays, ``(trees, nodes)`` each: ``feature``,
-    ``threshold`` (go left when ``x <= threshold``), ``left``, ``right`` (a
-    leaf points at itself) and ``value`` (a leaf's raw score); ``baseline``
-    is added to the sum; ``depth`` the deepest path; ``threshold`` on the
-    probability accepts."""
+    """A boosted ensemble of one-split trees, summed per feature into a step
+    function: feature ``f`` adds ``value[f, i]`` where ``i`` is the number of
+    ``cuts[f]`` below ``x`` (a tree sends ``x <= cut`` left); ``cuts`` rows are
+    sorted and padded with +inf. ``baseline`` is added to the sum; the
+    logistic of the sum is the probability, ``threshold`` on it accepts."""
 
-    feature: np.ndarray
-    split: np.ndarray
-    left: np.ndarray
-    right: np.ndarray
+    cuts: np.ndarray
     value: np.ndarray
     baseline: float
-    depth: int
     threshold: float
 
 
@@ -96,71 +90,81 @@ class Context:
     shorts: frozenset[str]               # folded short forms
 
 
-def _log(n: float) -> float:
-    return math.log1p(n)
+def _prefix(flags) -> np.ndarray:
+    """Prefix sums of a per-token sequence (``out[e] - out[s]``: the sum over ``s:e``)."""
+    out = np.zeros(len(flags) + 1)
+    np.cumsum(flags, out=out[1:])
+    return out
 
 
 def features(c: Candidates, rows: Sequence[int], ctx: Context, t: Tables,
              own: int = 0) -> np.ndarray:
     """The feature rows (``len(rows)`` by ``len(FEATURES)``) of candidates
-    ``rows`` of ``c``. ``own`` is subtracted from background counts (1 when
-    the abstract is itself in the background corpus, in training)."""
-    words, tkeys, bg, kp = ctx.words, ctx.tkeys, t.bg, t.kp
+    ``rows`` of ``c``, computed column by column. ``own`` is subtracted from
+    background counts (1 when the abstract is itself in the background corpus,
+    in training). A candidate's token features are those of its first occurrence."""
+    words, tkeys, bg = ctx.words, ctx.tkeys, t.bg
     n_tok = max(c.n_tokens, 1)
     lg_n = math.log(t.n_bg + 1)
-    heads = Counter(c.last)
-    ic, ie = ctx.in_concept, ctx.in_entity
-    # per-token inverse document frequency, looked up once per distinct word
-    idf: dict[str, float] = {}
-    out = np.zeros((len(rows), len(FEATURES)), dtype=np.float64)
-    for r, j in enumerate(rows):
-        key = c.keys[j]
-        spans = c.spans[j]
-        s, e = spans[0]
-        toks = [i for i in range(s, e) if tkeys[i]]
-        ws = [words[i] for i in toks]
-        idfs = []
-        for i in toks:
-            k = tkeys[i]
-            v = idf.get(k)
-            if v is None:
-                v = idf[k] = lg_n - math.log(max(bg.get(k, 0) - own, 0) + 1)
-            idfs.append(v)
-        last, first = c.last[j], tkeys[s]
-        df = max(bg.get(key, 0) - own, 0)
-        df_last = max(bg.get(last, 0) - own, 0)
-        g, seen = kp.get(key, (0, 0))
-        gl, sl = t.kp_last.get(last, (0, 0))
-        gf, sf = t.kp_first.get(first, (0, 0))
-        n_in_c = sum(1 for a, b in spans if ic[a:b].all())
-        n_in_e = sum(1 for a, b in spans if ie[a:b].any())
-        out[r] = (
-            c.words[j], len(key), len(spans), c.whole[j], c.edge[j], len(spans) - c.edge[j],
-            s / n_tok, e - s > len(toks), any(len(w) > 1 and w.isupper() for w in ws),
-            sum(1 for i, w in zip(toks, ws) if w[:1].isupper() and i not in ctx.sent_starts),
-            any(ch.isdigit() for ch in key), _log(df), _log(df_last),
-            _log(max(bg.get(first, 0) - own, 0)), sum(idfs) / len(idfs), min(idfs), max(idfs),
-            _log(df) - _log(df_last), (g + 0.1) / (seen + 1), _log(seen), (gl + 0.1) / (sl + 2),
-            _log(sl), (gf + 0.1) / (sf + 2), _log(sf), n_in_c / len(spans), n_in_e / len(spans),
-            bool(ic[s:e].any()) and n_in_c == 0, key in ctx.longs, key in ctx.shorts,
-            ws[-1].endswith("ing"), ws[-1].endswith("s") and not ws[-1].endswith("ss"),
-            _log(n_tok), heads[last])
-    return out
+    keys = [c.keys[j] for j in rows]
+    last = [c.last[j] for j in rows]
+    first_span = [c.spans[j][0] for j in rows]
+    s = np.fromiter((a for a, _ in first_span), np.int64, len(rows))
+    e = np.fromiter((b for _, b in first_span), np.int64, len(rows))
+    first = [tkeys[a] for a, _ in first_span]
+    n_words = np.fromiter((c.words[j] for j in rows), np.float64, len(rows))
+    count = np.fromiter((len(c.spans[j]) for j in rows), np.float64, len(rows))
+    edge = np.fromiter((c.edge[j] for j in rows), np.float64, len(rows))
+
+    def df(ks: list[str]) -> np.ndarray:
+        return np.maximum(np.fromiter((bg.get(k, 0) for k in ks), np.float64, len(ks)) - own, 0)
+
+    def kp(table: Mapping[str, tuple[int, int]], ks: list[str], prior: float):
+        got = [table.get(k, (0, 0)) for k in ks]
+        listed = np.fromiter((g for g, _ in got), np.float64, len(ks))
+        seen = np.fromiter((n for _, n in got), np.float64, len(ks))
+        return (listed + 0.1) / (seen + prior), np.log1p(seen)
+
+    idf = _prefix([lg_n - math.log(max(bg.get(k, 0) - own, 0) + 1) if k else 0.0
+                   for k in tkeys])
+    caps = _prefix([len(w) > 1 and w.isupper() for w in words])
+    capd = _prefix([w[:1].isupper() and i not in ctx.sent_starts for i, w in enumerate(words)])
+    digit = _prefix([any(ch.isdigit() for ch in w) for w in words])
+    ic = _prefix(ctx.in_concept)
+    ie = _prefix(ctx.in_entity)
+    lw = [words[b - 1] for b in e.tolist()]
+    heads: dict[str, int] = {}
+    for k in c.last:
+        heads[k] = heads.get(k, 0) + 1
+    d_phrase, d_last = df(keys), df(last)
+    kp_p, kp_ps = kp(t.kp, keys, 1.0)
+    kp_l, kp_ls = kp(t.kp_last, last, 2.0)
+    kp_f, kp_fs = kp(t.kp_first, first, 2.0)
+    length = (e - s).astype(np.float64)
+    n_ic = ic[e] - ic[s]
+    cols = (
+        n_words, np.fromiter(map(len, keys), np.float64, len(rows)), count,
+        np.fromiter((c.whole[j] for j in rows), np.float64, len(rows)), edge, count - edge,
+        s / n_tok, length > n_words, caps[e] > caps[s], capd[e] - capd[s], digit[e] > digit[s],
+        np.log1p(d_phrase), np.log1p(d_last), np.log1p(df(first)),
+        (idf[e] - idf[s]) / n_words, np.log1p(d_phrase) - np.log1p(d_last),
+        kp_p, kp_ps, kp_l, kp_ls, kp_f, kp_fs, n_ic == length, ie[e] > ie[s],
+        (n_ic > 0) & (n_ic < length),
+        np.fromiter((k in ctx.longs for k in keys), np.float64, len(rows)),
+        np.fromiter((k in ctx.shorts for k in keys), np.float64, len(rows)),
+        np.fromiter((w.endswith("ing") for w in lw), np.float64, len(rows)),
+        np.fromiter((w.endswith("s") and not w.endswith("ss") for w in lw), np.float64,
+                    len(rows)),
+        np.full(len(rows), math.log1p(n_tok)),
+        np.fromiter((heads[k] for k in last), np.float64, len(rows)))
+    return np.column_stack(cols).astype(np.float64)
 
 
 def scores(X: np.ndarray, m: Model) -> np.ndarray:
-    """The probability of each row of ``X`` (all trees at once, level by level)."""
-    if not len(X):
-        return np.zeros(0)
-    n_trees = m.feature.shape[0]
-    node = np.zeros((X.shape[0], n_trees), dtype=np.int64)
-    tree = np.arange(n_trees)[None, :]
-    rows = np.arange(X.shape[0])[:, None]
-    for _ in range(m.depth):
-        f = m.feature[tree, node]
-        go_left = X[rows, f] <= m.split[tree, node]
-        node = np.where(go_left, m.left[tree, node], m.right[tree, node])
-    raw = m.value[tree, node].sum(axis=1) + m.baseline
+    """The probability of each row of ``X``: one binary search per feature."""
+    raw = np.full(X.shape[0], m.baseline)
+    for f in range(m.cuts.shape[0]):
+        raw += m.value[f, np.searchsorted(m.cuts[f], X[:, f], side="left")]
     return 1.0 / (1.0 + np.exp(-raw))
 
 
@@ -235,10 +239,8 @@ def load_tables() -> Tables:
 
 
 def model_from_arrays(a: Mapping[str, np.ndarray]) -> Model:
-    return Model(a["feature"].astype(np.int64), a["split"].astype(np.float64),
-                 a["left"].astype(np.int64), a["right"].astype(np.int64),
-                 a["value"].astype(np.float64), float(a["baseline"]), int(a["depth"]),
-                 float(a["threshold"]))
+    return Model(a["cuts"].astype(np.float64), a["value"].astype(np.float64),
+                 float(a["baseline"]), float(a["threshold"]))
 
 
 @lru_cache(maxsize=1)
@@ -282,3 +284,38 @@ def accept(c: Candidates, ctx: Context, tables: Tables, model: Model) -> list[Ac
         return []
     p = scores(features(c, rows, ctx, tables), model)
     return choose(c, rows, p, model.threshold, ctx.in_concept | ctx.in_entity)
+
+
+def keyword_mentions(text: str, words: Sequence[str], offsets: Sequence[int],
+                     sent_starts: frozenset[int] | set[int], mentions: Sequence,
+                     pairs: Sequence, tables: ChunkTables, filt: tuple[Tables, Model]) -> list:
+    """The abstract's mentions plus a ``keyword`` mention (key: the phrase's
+    :func:`kg.identity.entity_key`) at each accepted phrase, sorted by place."""
+    from kg.extract.candidates import chunk_candidates, token_keys
+    from kg.identity import entity_key
+    from kg.models import Mention
+
+    tkeys = token_keys(list(words))
+    c = chunk_candidates(list(words), tables, tkeys)
+    ctx = context(words, offsets, sent_starts, tkeys, mentions, pairs)
+    found = accept(c, ctx, *filt)
+    if not found:
+        return list(mentions)
+    added = []
+    for a in found:
+        start, end = offsets[a.start], offsets[a.end - 1] + len(words[a.end - 1])
+        phrase = text[start:end]
+        added.append(Mention(text=phrase, canonical=phrase, type="keyword", start=start, end=end,
+                             key=entity_key(phrase), layer="keyword"))
+    return sorted([*mentions, *added], key=lambda m: (m.start, m.end, m.layer))
+
+
+def without_keywords(extraction):
+    """An :class:`kg.models.Extraction` without its keyword mentions (what the
+    graph stages read until keywords have their own place in the graph)."""
+    from dataclasses import replace
+
+    if not any(m.layer == "keyword" for m in extraction.mentions):
+        return extraction
+    return replace(extraction, mentions=tuple(m for m in extraction.mentions
+                                              if m.layer != "keyword"))
