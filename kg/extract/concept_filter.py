@@ -23,7 +23,7 @@ from __future__ import annotations
 import gzip
 import math
 from bisect import bisect_right
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib.resources import files
 from typing import Mapping, Sequence
@@ -50,6 +50,7 @@ class Tables:
     kp: Mapping[str, tuple[int, int]]
     kp_last: Mapping[str, tuple[int, int]]
     kp_first: Mapping[str, tuple[int, int]]
+    idf: dict[str, float] = field(default_factory=dict)   # filled as words are seen
 
 
 @dataclass(frozen=True, eq=False)
@@ -125,11 +126,18 @@ def features(c: Candidates, rows: Sequence[int], ctx: Context, t: Tables,
         seen = np.fromiter((n for _, n in got), np.float64, len(ks))
         return (listed + 0.1) / (seen + prior), np.log1p(seen)
 
-    idf = _prefix([lg_n - math.log(max(bg.get(k, 0) - own, 0) + 1) if k else 0.0
-                   for k in tkeys])
+    cache = t.idf if not own else {}
+    idfs = []
+    for k in tkeys:
+        v = cache.get(k)
+        if v is None:
+            v = cache[k] = lg_n - math.log(max(bg.get(k, 0) - own, 0) + 1) if k else 0.0
+        idfs.append(v)
+    idf = _prefix(idfs)
     caps = _prefix([len(w) > 1 and w.isupper() for w in words])
-    capd = _prefix([w[:1].isupper() and i not in ctx.sent_starts for i, w in enumerate(words)])
-    digit = _prefix([any(ch.isdigit() for ch in w) for w in words])
+    starts = ctx.sent_starts
+    capd = _prefix([w[:1].isupper() and i not in starts for i, w in enumerate(words)])
+    digit = _prefix([not w.isalpha() and any(ch.isdigit() for ch in w) for w in words])
     ic = _prefix(ctx.in_concept)
     ie = _prefix(ctx.in_entity)
     lw = [words[b - 1] for b in e.tolist()]

@@ -57,7 +57,7 @@ def test_cli_extract(capsys, sample_corpus):
     from kg.extract.concept_vocab import CONCEPT_TYPES
 
     types = {"entity": {"model", "method", "dataset", "task", "metric", "other"},
-             "concept": set(CONCEPT_TYPES)}
+             "concept": set(CONCEPT_TYPES), "keyword": {"keyword"}}
     for r in rows:
         for m in r["mentions"]:
             assert set(m) == {"text", "canonical", "type", "start", "end", "proposed", "key",
@@ -67,6 +67,7 @@ def test_cli_extract(capsys, sample_corpus):
             (m["start"], m["end"]) for m in r["mentions"])
     assert {m["key"] for r in rows for m in r["mentions"] if m["layer"] == "concept"} >= {
         "large-language-model", "reinforcement-learning", "quantization"}
+    assert any(m["layer"] == "keyword" for r in rows for m in r["mentions"])
     first = rows[0]
     assert any(m["text"] == "ToMoE" and m["proposed"] for m in first["mentions"])
     assert "\\revise" not in first["abstract"]
@@ -152,24 +153,27 @@ def test_title_names_yardstick():
 # the first six are tuning data now (the _held halves were scored once at first
 # sight, then their errors were read for issue 19's second round of rules; the
 # _held2 pair's were read on 2026-12-03 for devset_eval.py --coverage).
-# Floors a little under the figures.
+# Floors a little under the figures. Since issue 29's keyword mentions (the learned
+# filter: concept recall up 0.11-0.19 on each set) the precision floors are lower:
+# these sets were annotated before rule 1 of CONCEPTS_RULES.md (single-word topics are
+# concepts), so part of what the filter accepts is listed in no gold here.
 CONCEPT_FLOORS = {
-    "cvpr23_dev": {"named": 0.90, "concepts": 0.49, "precision": 0.94, "proposed": 0.74,
+    "cvpr23_dev": {"named": 0.90, "concepts": 0.56, "precision": 0.92, "proposed": 0.74,
                    "acronyms": 0.84},
-    "icml23_dev": {"named": 0.80, "concepts": 0.42, "precision": 0.92, "proposed": 0.81,
+    "icml23_dev": {"named": 0.80, "concepts": 0.52, "precision": 0.89, "proposed": 0.81,
                    "acronyms": 0.95},
-    "cvpr23_held": {"named": 0.87, "concepts": 0.33, "precision": 0.93, "proposed": 0.75,
+    "cvpr23_held": {"named": 0.87, "concepts": 0.43, "precision": 0.90, "proposed": 0.75,
                     "acronyms": 0.91},
-    "icml23_held": {"named": 0.81, "concepts": 0.30, "precision": 0.95, "proposed": 0.93,
+    "icml23_held": {"named": 0.81, "concepts": 0.43, "precision": 0.92, "proposed": 0.93,
                     "acronyms": 0.95},
-    "cvpr23_held2": {"named": 0.76, "concepts": 0.39, "precision": 0.92, "proposed": 0.66,
+    "cvpr23_held2": {"named": 0.76, "concepts": 0.56, "precision": 0.84, "proposed": 0.66,
                      "acronyms": 0.82},
-    "icml23_held2": {"named": 0.73, "concepts": 0.36, "precision": 0.92, "proposed": 0.67,
+    "icml23_held2": {"named": 0.73, "concepts": 0.52, "precision": 0.90, "proposed": 0.67,
                      "acronyms": 0.90},
     # held out (nobody has read their errors; a failure here says only which figure fell)
-    "cvpr23_held3": {"named": 0.82, "concepts": 0.48, "precision": 0.84, "proposed": 0.80,
+    "cvpr23_held3": {"named": 0.82, "concepts": 0.60, "precision": 0.81, "proposed": 0.80,
                      "acronyms": 0.91},
-    "icml23_held3": {"named": 0.66, "concepts": 0.40, "precision": 0.87, "proposed": 0.62,
+    "icml23_held3": {"named": 0.66, "concepts": 0.57, "precision": 0.78, "proposed": 0.62,
                      "acronyms": 0.97},
 }
 
