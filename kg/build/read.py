@@ -45,8 +45,10 @@ def _records(path: Path) -> Iterator[dict]:
                 raise KgError(f"{path}:{n}: not a build record ({exc})") from None
 
 
-def load_build(folder: str | Path = "output", *, extractions: bool = True) -> Build:
-    """Read a build folder back: ``corpus.jsonl`` (+ ``extractions.jsonl``).
+def load_build(folder: str | Path = "output", *, extractions: bool = True,
+               keywords: bool = False) -> Build:
+    """Read a build folder back: ``corpus.jsonl`` (+ ``extractions.jsonl``), the
+    keyword mentions left out unless ``keywords`` (as the build's graph stages read it).
 
     Raises
     ------
@@ -70,8 +72,8 @@ def load_build(folder: str | Path = "output", *, extractions: bool = True) -> Bu
     if extractions and ex_path.is_file():
         try:
             for o in _records(ex_path):
-                ex = without_keywords(Extraction.from_json(o))   # (as the build's stages)
-                exs[ex.paper_id] = ex
+                ex = Extraction.from_json(o)
+                exs[ex.paper_id] = ex if keywords else without_keywords(ex)
         except (AttributeError, KeyError, TypeError, ValueError) as exc:
             raise KgError(f"{ex_path}: not a build record ({exc!r})") from None
     corpus = Corpus(papers=papers, entries=len(papers), files=(str(path),))

@@ -33,8 +33,8 @@ def expected(sample) -> dict:
     """Counts per track and entity, straight from the build's JSON Lines files.
 
     An entity is its key; its name and type are those of its first mention
-    (FiF is a dataset and a method in the sample: one entity). Concept mentions,
-    and mentions of a gazetteer entry that is a concept (LLM), are no entities.
+    (FiF is a dataset and a method in the sample: one entity). Concept and keyword
+    mentions, and mentions of a gazetteer entry that is a concept (LLM), are no entities.
     """
     from kg.extract.concept_vocab import load
     from kg.identity import entity_key
@@ -51,7 +51,8 @@ def expected(sample) -> dict:
     proposing: Counter = Counter()            # track -> papers proposing anything
     first: dict[str, tuple[str, str]] = {}
     for e in extractions.values():
-        e["mentions"] = [m for m in e["mentions"] if m.get("layer", "entity") != "concept"
+        e["mentions"] = [m for m in e["mentions"]
+                         if m.get("layer", "entity") not in ("concept", "keyword")
                          and (m.get("key") or m["canonical"].casefold()) not in concept_keys]
         for m in e["mentions"]:
             first.setdefault(m.get("key") or m["canonical"].casefold(), (m["canonical"], m["type"]))
