@@ -73,7 +73,17 @@ class Candidates:
 
 def token_keys(words: list[str]) -> list[str]:
     """Each token's key (:func:`kg.identity.entity_key`); a joiner's is empty."""
-    return ["" if w in JOINERS else entity_key(w) for w in words]
+    try:
+        return list(map(_KEYS.__getitem__, words))
+    except KeyError:
+        if len(_KEYS) > 500_000:
+            _KEYS.clear()
+        for w in set(words).difference(_KEYS):
+            _KEYS[w] = "" if w in JOINERS else entity_key(w)
+        return list(map(_KEYS.__getitem__, words))
+
+
+_KEYS: dict[str, str] = {}   # token -> key, for the words seen so far
 
 
 def chunks(words: list[str], tables: ChunkTables) -> list[tuple[int, int]]:
