@@ -118,6 +118,10 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("extract", help="print the mentions of each paper as JSON Lines")
     p.add_argument("files", nargs="+", metavar="FILE", help="listings (- reads standard input)")
     _add_workers_option(p, "processes for extraction (default: all usable cores)")
+    p.add_argument("--keywords", action="store_true",
+                   help="also print keyword mentions (layer \"keyword\"): phrases outside the "
+                        "concept vocabulary that a learned filter accepts; about 1 ms an "
+                        "abstract more; not yet in the graph (kg build leaves them out)")
     _add_input_options(p)
     _add_progress_options(p)
     p.set_defaults(func=_cmd_extract)
@@ -259,7 +263,8 @@ def _cmd_extract(args: argparse.Namespace) -> int:
     from kg.extract import extract_chunks, extraction_to_json, with_cleaning_warnings
 
     corpus = _read(args)
-    for chunk in extract_chunks(corpus, _parallelism(args), progress=_progress(args)):
+    for chunk in extract_chunks(corpus, _parallelism(args), progress=_progress(args),
+                                keywords=args.keywords):
         for ex in chunk.extractions:
             sys.stdout.write(json.dumps(extraction_to_json(ex), ensure_ascii=False) + "\n")
     sys.stdout.flush()

@@ -211,7 +211,9 @@ class Mention:
     mention made without one), ``family`` the canonical name of its family.
     ``layer`` is ``"entity"`` for a named artefact and ``"concept"`` for a
     concept of :mod:`kg.extract.concept_vocab`: then ``key`` is the concept's id,
-    ``canonical`` its label and ``type`` its concept type.
+    ``canonical`` its label and ``type`` its concept type; ``"keyword"`` for a
+    phrase the learned filter accepted outside the vocabulary
+    (:mod:`kg.extract.concept_filter`): ``key`` is its entity key, ``type`` "keyword".
     """
 
     text: str

@@ -37,11 +37,14 @@ PIPES = ("kg_gazetteer", "kg_acronyms", "kg_proposals", "kg_discover", "kg_menti
 BATCH = 256   # docs per component pass: larger batches keep caches warm
 
 
-def make_nlp(model: str | None = None, concepts: str | None = None) -> Language:
+def make_nlp(model: str | None = None, concepts: str | None = None,
+             keywords: bool = False) -> Language:
     """The extraction pipeline: ``spacy.blank("en")`` with kg's tokenizer and
     components. ``model`` names an installed statistical spaCy pipeline to
     start from instead (optional; never required); ``concepts`` a folder of
-    concept files to use instead of kg's (:func:`kg.extract.concept_vocab.load`).
+    concept files to use instead of kg's (:func:`kg.extract.concept_vocab.load`);
+    ``keywords`` adds the learned filter's keyword mentions (layer ``"keyword"``,
+    :mod:`kg.extract.concept_filter`; opt-in: about 1 ms an abstract more).
 
     The collector is off while the pipeline loads (the tables it unpickles or
     builds are millions of objects that live as long as the process, which
@@ -53,7 +56,7 @@ def make_nlp(model: str | None = None, concepts: str | None = None) -> Language:
     enabled = gc.isenabled()
     gc.disable()
     try:
-        nlp = _load(model, concepts)
+        nlp = _load(model, concepts, keywords)
     finally:
         gc.freeze()
         if enabled:
@@ -61,7 +64,7 @@ def make_nlp(model: str | None = None, concepts: str | None = None) -> Language:
     return nlp
 
 
-def _load(model: str | None, concepts: str | None) -> Language:
+def _load(model: str | None, concepts: str | None, keywords: bool = False) -> Language:
     """:func:`make_nlp`'s work."""
     from kg.extract.leanspacy import import_spacy
 
@@ -83,14 +86,20 @@ def _load(model: str | None, concepts: str | None) -> Language:
     # memory, which this pipeline has not): an abstract of any size is text
     nlp.max_length = 2**31 - 1
     for name in PIPES:
-        nlp.add_pipe(name, config={"directory": concepts} if concepts and name == "kg_concepts"
-                     else {})
+        config: dict[str, object] = {}
+        if name == "kg_concepts":
+            if concepts:
+                config["directory"] = concepts
+            if keywords:
+                config["keywords"] = True
+        nlp.add_pipe(name, config=config)
     return nlp
 
 
 @lru_cache(maxsize=2)
-def _nlp(model: str | None = None, concepts: str | None = None) -> Language:
-    return make_nlp(model, concepts)
+def _nlp(model: str | None = None, concepts: str | None = None,
+         keywords: bool = False) -> Language:
+    return make_nlp(model, concepts, keywords)
 
 
 def _extraction(paper_id: str, doc: Doc, text: str) -> Extraction:
@@ -138,23 +147,25 @@ def _docs(nlp: Language, texts: Sequence[str], raws: Sequence[str]) -> Iterator[
 
 
 def extract_texts(raw_abstracts: Sequence[str], ids: Sequence[str] | None = None,
-                  model: str | None = None, concepts: str | None = None) -> list[Extraction]:
+                  model: str | None = None, concepts: str | None = None,
+                  keywords: bool = False) -> list[Extraction]:
     """Clean and extract a list of abstracts (as written), in one process
-    (``concepts``: see :func:`make_nlp`)."""
+    (``concepts``, ``keywords``: see :func:`make_nlp`)."""
     ids = ids or [str(i) for i in range(len(raw_abstracts))]
-    nlp = _nlp(model, concepts)
+    nlp = _nlp(model, concepts, keywords)
     texts = [_clean(a) for a in raw_abstracts]
     return [_extraction(pid, doc, text) for pid, doc, text in
             zip(ids, nlp.pipe(_docs(nlp, texts, raw_abstracts), batch_size=BATCH), texts,
                 strict=True)]
 
 
-def _work(chunk: tuple[list[str], list[str]]) -> CorpusExtraction:
-    """Extract one chunk, timing the CPU seconds spent cleaning and in spaCy."""
+def _work(chunk: tuple[list[str], list[str], bool]) -> CorpusExtraction:
+    """Extract one chunk (ids, abstracts, keywords?), timing the CPU seconds spent
+    cleaning and in spaCy."""
     import time
 
-    ids, raws = chunk
-    nlp = _nlp(None)
+    ids, raws, keywords = chunk
+    nlp = _nlp(None, None, keywords)
     t0 = time.process_time()
     texts = [_clean(a) for a in raws]
     t1 = time.process_time()
@@ -165,31 +176,32 @@ def _work(chunk: tuple[list[str], list[str]]) -> CorpusExtraction:
 
 def extract_chunks(corpus: Corpus, parallelism: Parallelism = SERIAL,
                    progress: Progress | None = None,
-                   chunk_size: int = 256) -> Iterator[CorpusExtraction]:
+                   chunk_size: int = 256,
+                   keywords: bool = False) -> Iterator[CorpusExtraction]:
     """The extractions of a corpus's papers, ``chunk_size`` papers at a time, in corpus
     order, as they are done: on ``parallelism.cores`` processes
-    (:func:`kg.util.child.ordered_map`)."""
+    (:func:`kg.util.child.ordered_map`); ``keywords``: see :func:`make_nlp`."""
     from kg.util.child import ordered_map
 
     papers = corpus.papers
     chunks = [([p.id for p in papers[i:i + chunk_size]],
-               [p.abstract for p in papers[i:i + chunk_size]])
+               [p.abstract for p in papers[i:i + chunk_size]], keywords)
               for i in range(0, len(papers), chunk_size)]
     track = (progress.track if progress else (lambda it, description, total=None: it))
     if parallelism.cores > 1 and len(chunks) > 1:
-        _nlp(None)  # load once here: forked workers share it instead of each loading it
+        _nlp(None, None, keywords)  # load once here: forked workers share it instead of each loading it
     done = ordered_map(_work, chunks, parallelism.cores)
     yield from track(done, description="extracting mentions", total=len(chunks))
 
 
 def extract_corpus(corpus: Corpus, parallelism: Parallelism = SERIAL,
                    progress: Progress | None = None,
-                   chunk_size: int = 256) -> CorpusExtraction:
+                   chunk_size: int = 256, keywords: bool = False) -> CorpusExtraction:
     """Extractions of every paper of a corpus, in corpus order, with the CPU seconds
-    spent (:func:`extract_chunks` collected)."""
+    spent (:func:`extract_chunks` collected; ``keywords``: see :func:`make_nlp`)."""
     extractions: list[Extraction] = []
     clean_seconds = extract_seconds = 0.0
-    for chunk in extract_chunks(corpus, parallelism, progress, chunk_size):
+    for chunk in extract_chunks(corpus, parallelism, progress, chunk_size, keywords):
         extractions += chunk.extractions
         clean_seconds += chunk.clean_seconds
         extract_seconds += chunk.extract_seconds

@@ -21,6 +21,8 @@ from spacy.tokens import Doc  # noqa: E402
 
 from kg.extract import (
     acronyms,
+    candidates,
+    concept_filter,
     concept_finder,
     discover,
     emphasis,
@@ -217,8 +219,12 @@ class ConceptFinder(_Component):
     after the resolver, whose entity mentions it may turn into concepts."""
 
     def __init__(self, nlp: Language, name: str, directory: str | None,
-                 gazetteer_directory: str | None):
+                 gazetteer_directory: str | None, keywords: bool = False):
         self.index, self.modifiers = _concept_tables(directory)
+        # the candidate chunker and the learned filter (concept_filter): keyword mentions
+        self.keywords = (candidates.load_tables(), (concept_filter.load_tables(),
+                                                    concept_filter.load_model())) \
+            if keywords else None
         gaz = gazetteer.load(gazetteer_directory)
 
         def known(m: Mention) -> bool:
@@ -230,7 +236,7 @@ class ConceptFinder(_Component):
         self.known = known
 
     def __call__(self, doc: Doc) -> Doc:
-        words, offsets, _, text = _words(doc)
+        words, offsets, starts, text = _words(doc)
         ud = doc.user_data
         mentions = ud.get("kg_mentions") or ()
         pairs = ud.get("kg_acronyms") or ()
@@ -241,6 +247,9 @@ class ConceptFinder(_Component):
                                      [(p.long_start, p.long_end) for p in pairs])
         ud["kg_concepts"] = found
         ud["kg_mentions"] = concept_finder.merge(text, mentions, found, self.index, self.known)
+        if self.keywords:
+            ud["kg_mentions"] = concept_filter.keyword_mentions(
+                text, words, offsets, starts, ud["kg_mentions"], pairs, *self.keywords)
         return doc
 
 
@@ -270,7 +279,8 @@ def make_mention_resolver(nlp: Language, name: str, directory: str | None, keep_
     return MentionResolver(nlp, name, directory, keep_untyped)
 
 
-@Language.factory("kg_concepts", default_config={"directory": None, "gazetteer_directory": None})
+@Language.factory("kg_concepts", default_config={"directory": None, "gazetteer_directory": None,
+                                                 "keywords": False})
 def make_concept_finder(nlp: Language, name: str, directory: str | None,
-                        gazetteer_directory: str | None) -> ConceptFinder:
-    return ConceptFinder(nlp, name, directory, gazetteer_directory)
+                        gazetteer_directory: str | None, keywords: bool) -> ConceptFinder:
+    return ConceptFinder(nlp, name, directory, gazetteer_directory, keywords)
