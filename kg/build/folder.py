@@ -143,19 +143,20 @@ def read_manifest(folder: Path) -> Manifest | None:
 
 
 def previous_papers(folder: Path) -> int | None:
-    """The paper count of the build in ``folder`` (its ``summary.json``), or None
-    where there is no kg build or its summary cannot be read; never raises."""
+    """The paper count of the build in ``folder`` (its ``summary.json``, read by
+    :func:`kg.build.read.read_summary`), or None where there is no kg build or its
+    summary cannot be read; never raises."""
+    from kg.build.read import read_summary
+    from kg.errors import KgError
+
     try:
         manifest = read_manifest(folder)
         path = folder / SUMMARY
         if manifest is None or SUMMARY not in manifest.entries or path.is_symlink():
             return None
-        if not path.is_file() or path.stat().st_size > MANIFEST_MAX_BYTES:
-            return None
-        papers = json.loads(path.read_text(encoding="utf-8")).get("papers")
-    except (OSError, ValueError, AttributeError, RecursionError, OutputFolderError):
+        return read_summary(folder).papers
+    except (KgError, OSError, RecursionError):
         return None
-    return papers if isinstance(papers, int) and not isinstance(papers, bool) else None
 
 
 def foreign_entries(folder: Path, manifest: Manifest | None = None) -> list[str]:

@@ -34,7 +34,7 @@ T, A, B, C, J = range(5)
 _ROLE_NAMES = ("track", "authors", "abstract", "continuation", "junk")
 _INF = 1e9
 
-_SENTENCE = re.compile(r"[.!?。](?:\s|$)")
+SENTENCE_END = re.compile(r"[.!?。](?:\s|$)")
 _NAME = re.compile(r"^[^\W\d_][\w'’‘`´.\-()\s\ufffd]*$")
 _DIGIT = re.compile(r"\d")
 _WORD = re.compile(r"[^\W\d_]{2,}")
@@ -55,7 +55,9 @@ def _prose(text: str) -> bool:
     return not _PROSE_WORDS.isdisjoint(text.lower().replace(",", " ").split())
 
 
-def _name_like(part: str) -> bool:
+def name_like(part: str) -> bool:
+    """Whether one author as written has a person's name's shape (any case, any
+    script; no prose words, at most six words)."""
     if not part or len(part) > 60:
         return False
     if part.count(" ") > 5:
@@ -71,7 +73,7 @@ def _author_cost(names: tuple[str, ...], truncated: bool, sentences: int) -> flo
     if k > 1 and _ALL_NAMES.match(joined) and not _prose(joined):
         share = 1.0
     else:
-        share = sum(1 for p in names if _name_like(p)) / k
+        share = sum(1 for p in names if name_like(p)) / k
     if truncated and share >= 0.6:
         cost = 0.0
     elif share >= 0.999:
@@ -112,7 +114,7 @@ def line_costs(text: str) -> tuple[float, float, float, tuple[tuple[str, ...], b
         ". " in text or text[-1] in ".!?"
     ):
         return _PROSE  # plainly prose: an abstract
-    sentences = 1 if _SENTENCE.search(text) else 0
+    sentences = 1 if SENTENCE_END.search(text) else 0
     words = text.count(" ") + 1
     # -- abstract
     if n >= 200 and sentences:

@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from kg.parse.listing import SENTENCE_END, name_like
 from kg.parse.records import Entry
 
 #: words an abstract needs for its entry to count as a paper here ...
@@ -52,8 +53,6 @@ _MARKUP = re.compile(
     )""",
     re.VERBOSE,
 )
-_SENTENCE_END = re.compile(r"[.!?。](?:\s|$)")
-_PERSON = re.compile(r"^[^\W\d_][\w'’‘`´.\-()\s]*$")
 
 
 def markup_line(line: str) -> bool:
@@ -87,20 +86,6 @@ def first_markup(lines: Sequence[tuple[int, str]]) -> tuple[int, str] | None:
     return None
 
 
-def person_name(name: str) -> bool:
-    """Whether an author as written has the shape of a person's name: letters
-    (any script, any case: listings hold "mengyang zhang"), at most six words.
-
-    Examples
-    --------
-    >>> person_name("Ada Lovelace"), person_name("王伟"), person_name("mengyang zhang")
-    (True, True, True)
-    >>> person_name("## Usage"), person_name("x = 1"), person_name("see https://x.org")
-    (False, False, False)
-    """
-    return bool(_PERSON.match(name)) and name.count(" ") <= 5
-
-
 def looks_like_paper(entry: Entry) -> bool:
     """An entry with a person-shaped author and an abstract of some length, or
     an abstract of a few sentences' length (with any author line, or none).
@@ -121,10 +106,10 @@ def looks_like_paper(entry: Entry) -> bool:
     False
     """
     words = len(entry.abstract.split())
-    if words >= MIN_BARE_WORDS and _SENTENCE_END.search(entry.abstract):
+    if words >= MIN_BARE_WORDS and SENTENCE_END.search(entry.abstract):
         return True  # an abstract of real length is a paper, whatever its author line
     long_enough = words >= MIN_ABSTRACT_WORDS or len(entry.abstract) >= MIN_ABSTRACT_CHARS
-    return long_enough and any(person_name(a) for a in entry.authors)
+    return long_enough and any(name_like(a) for a in entry.authors)
 
 
 def not_a_listing(lines: Sequence[tuple[int, str]],
