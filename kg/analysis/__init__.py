@@ -13,6 +13,7 @@ igraph behind the NetworkX-shaped API; every random choice takes a seed.
 - :mod:`~kg.analysis.caveats`: cut author lists, identity by name;
 - :mod:`~kg.analysis.content`: papers, authors, entities and proposed names per track;
 - :mod:`~kg.analysis.summary`: everything assembled into one report;
+- :mod:`~kg.analysis.counts`: the build's counts, one name per thing counted;
 - :mod:`~kg.analysis.graphs`: the NetworkX views (co-author graph, knowledge graph);
 - :mod:`~kg.analysis.records`: the co-authorship report as typed values.
 
@@ -37,6 +38,7 @@ if TYPE_CHECKING:  # the names as a type checker sees them; loaded on first use
     )
     from kg.analysis.communities import Partition, describe, leiden, louvain, modularity
     from kg.analysis.content import content_tables
+    from kg.analysis.counts import BuildCounts, build_counts
     from kg.analysis.network import distance_stats, lotka, network_stats, productivity
     from kg.analysis.pairs import ego_network, ego_summary, find_author, strongest_pairs
     from kg.analysis.summary import (
@@ -67,6 +69,8 @@ _HOMES = {
     "louvain": "kg.analysis.communities",
     "modularity": "kg.analysis.communities",
     "content_tables": "kg.analysis.content",
+    "BuildCounts": "kg.analysis.counts",
+    "build_counts": "kg.analysis.counts",
     "distance_stats": "kg.analysis.network",
     "lotka": "kg.analysis.network",
     "network_stats": "kg.analysis.network",
@@ -85,9 +89,9 @@ _HOMES = {
 }
 
 __all__ = [
-    "AuthorMetrics", "CoauthorAnalysis", "NetworkAnalysis", "Partition", "analyse",
+    "AuthorMetrics", "BuildCounts", "CoauthorAnalysis", "NetworkAnalysis", "Partition", "analyse",
     "analyse_network", "author_metrics", "with_extractions",
-    "betweenness", "closeness", "coauthor_report", "content_tables", "data_caveats", "degree_centrality",
+    "betweenness", "build_counts", "closeness", "coauthor_report", "content_tables", "data_caveats", "degree_centrality",
     "describe", "distance_stats", "ego_network", "ego_summary", "eigenvector",
     "extraction_summary", "find_author", "leiden", "louvain", "lotka", "modularity",
     "name_variants", "network_stats", "pagerank", "productivity", "strongest_pairs",

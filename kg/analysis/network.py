@@ -110,14 +110,15 @@ def lotka(papers_per_author: Sequence[int]) -> JsonObject | None:
 def productivity(corpus: Corpus) -> JsonObject:
     """Papers, authors, and the two bipartite degree distributions.
 
-    Counts use the authors a listing shows (distinct person keys per paper).
+    Counts use the authors a listing shows (distinct person keys per paper):
+    ``people`` and ``paper_person_links`` as :mod:`kg.analysis.counts` defines them.
 
     Examples
     --------
     >>> from kg.models import Paper
     >>> c = Corpus((Paper("1", ("A", "B"), "x"), Paper("2", ("A",), "y")))
     >>> p = productivity(c)
-    >>> p["papers"], p["authors"], p["authorships"], p["single_author_papers"]
+    >>> p["papers"], p["people"], p["paper_person_links"], p["single_author_papers"]
     (2, 2, 3, 1)
     >>> p["papers_per_author"]["mean"], p["authors_per_paper"]["mean"]
     (1.5, 1.5)
@@ -130,8 +131,8 @@ def productivity(corpus: Corpus) -> JsonObject:
         "papers": len(per_paper),
         "papers_without_authors": sum(1 for n in sizes if n == 0),
         "single_author_papers": sum(1 for n in sizes if n == 1),
-        "authors": len(per_author),
-        "authorships": sum(sizes),
+        "people": len(per_author),
+        "paper_person_links": sum(sizes),
         "authors_per_paper": describe_counts(sizes),
         "papers_per_author": describe_counts(ppa),
         "lotka": lotka(ppa),

@@ -168,8 +168,8 @@ class Productivity(Record):
     papers: int
     papers_without_authors: int
     single_author_papers: int
-    authors: int
-    authorships: int
+    people: int
+    paper_person_links: int
     authors_per_paper: Counts
     papers_per_author: Counts
     lotka: Lotka | None

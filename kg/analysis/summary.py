@@ -78,7 +78,10 @@ def rounded(obj: Any, digits: int = 6) -> Any:
 
 
 def extraction_summary(build: Build, top: int = TOP) -> JsonObject:
-    """Mentions and entities found, by type, and the most mentioned entities.
+    """The most mentioned entities: ``[name, type, papers mentioning it]``, most first.
+
+    Concepts are left out (:mod:`kg.analysis.content` ranks them); the counts
+    of mentions and entities are :func:`kg.analysis.counts.build_counts`'s.
 
     Examples
     --------
@@ -86,36 +89,22 @@ def extraction_summary(build: Build, top: int = TOP) -> JsonObject:
     >>> p = Paper("1", ("A",), "BERT and BERT")
     >>> ms = (Mention("BERT", "BERT", "model", 0, 4, key="bert"),
     ...       Mention("BERT", "BERT", "model", 9, 13, key="bert"))
-    >>> s = extraction_summary(Build(Corpus((p,)), {"1": Extraction("1", p.abstract, ms)}))
-    >>> s["mentions"], s["entities"], s["top_entities"]
-    (2, 1, [['BERT', 'model', 1]])
+    >>> extraction_summary(Build(Corpus((p,)), {"1": Extraction("1", p.abstract, ms)}))
+    {'top_entities': [['BERT', 'model', 1]]}
     """
     papers: Counter[str] = Counter()
     label: dict[str, tuple[str, str]] = {}
-    mentions = proposed = with_mentions = 0
     for ex in build.extractions.values():
         keys: dict[str, None] = {}
         for m in ex.mentions:
             if m.layer == "concept":  # concepts are counted by kg.analysis.content
                 continue
-            k = m.key or m.canonical.casefold()
+            k = m.identity_key
             label.setdefault(k, (m.canonical, m.type))
             keys[k] = None
-            mentions += 1
-            proposed += bool(m.proposed)
-        with_mentions += bool(keys)
         papers.update(list(keys))
-    by_type = Counter(label[k][1] for k in papers)
     best = sorted(papers.items(), key=lambda kv: (-kv[1], label[kv[0]][0]))[:top]
-    return {
-        "papers_extracted": len(build.extractions),
-        "papers_with_mentions": with_mentions,
-        "mentions": mentions,
-        "proposed_mentions": proposed,
-        "entities": len(papers),
-        "entities_by_type": dict(sorted(by_type.items())),
-        "top_entities": [[label[k][0], label[k][1], n] for k, n in best],
-    }
+    return {"top_entities": [[label[k][0], label[k][1], n] for k, n in best]}
 
 
 @dataclass(frozen=True, eq=False)

@@ -143,10 +143,10 @@ def read_manifest(folder: Path) -> Manifest | None:
 
 
 def previous_papers(folder: Path) -> int | None:
-    """The paper count of the build in ``folder`` (its ``summary.json``, read by
-    :func:`kg.build.read.read_summary`), or None where there is no kg build or its
-    summary cannot be read; never raises."""
-    from kg.build.read import read_summary
+    """The paper count of the build in ``folder`` (its ``summary.json``, of any
+    version, read by :func:`kg.build.read.read_paper_count`), or None where there
+    is no kg build or its summary cannot be read; never raises."""
+    from kg.build.read import read_paper_count
     from kg.errors import KgError
 
     try:
@@ -154,7 +154,7 @@ def previous_papers(folder: Path) -> int | None:
         path = folder / SUMMARY
         if manifest is None or SUMMARY not in manifest.entries or path.is_symlink():
             return None
-        return read_summary(folder).papers
+        return read_paper_count(folder)
     except (KgError, OSError, RecursionError):
         return None
 

@@ -31,11 +31,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from kg import outputs
+from kg.analysis.counts import BuildCounts
 from kg.analysis.records import CoauthorReport
 from kg.errors import KgError
 from kg.identity import normalise_text
 from kg.models import Build, Corpus
-from kg.report.data import BuildSummary, ExtractionSummary, Report
+from kg.report.data import ExtractionSummary, Report
 from kg.util import fsio
 from kg.util.progress import Progress
 
@@ -92,7 +93,7 @@ def _timed(chunks: Iterable[str], products: _Products, key: str) -> Iterator[str
         yield chunk
 
 
-def _outputs(build: Build, products: _Products, *, corpus: BuildSummary | Mapping[str, Any] | None,
+def _outputs(build: Build, products: _Products, *, counts: BuildCounts | None,
              seed: int, progress: Progress | None, exports: bool
              ) -> Iterator[tuple[str, Content]]:
     """Every file of the stage, lazily; what it makes along the way goes into ``products``."""
@@ -103,7 +104,7 @@ def _outputs(build: Build, products: _Products, *, corpus: BuildSummary | Mappin
         net = analyse_network(build.corpus, seed=seed)
     products.add("coauthor_analysis", t0)
     yield from _network_outputs(net, build.corpus, products, progress=progress, exports=exports)
-    yield from _build_outputs(net, build, products, corpus=corpus, progress=progress,
+    yield from _build_outputs(net, build, products, counts=counts, progress=progress,
                               exports=exports)
 
 
@@ -148,7 +149,7 @@ def _network_outputs(net: NetworkAnalysis, corpus: Corpus, products: _Products, 
 
 
 def _build_outputs(net: NetworkAnalysis, build: Build, products: _Products, *,
-                   corpus: BuildSummary | Mapping[str, Any] | None, progress: Progress | None,
+                   counts: BuildCounts | None, progress: Progress | None,
                    exports: bool) -> Iterator[tuple[str, Content]]:
     """The files that need the extractions too: the report and the knowledge graph."""
     from kg.analysis import content_tables, extraction_summary, with_extractions
@@ -166,7 +167,7 @@ def _build_outputs(net: NetworkAnalysis, build: Build, products: _Products, *,
     t0 = time.perf_counter()
     extraction = (ExtractionSummary.from_json(extraction_summary(build))
                   if build.extractions else None)
-    doc = report_document(result.report, corpus=corpus, extraction=extraction,
+    doc = report_document(result.report, counts=counts, extraction=extraction,
                           content=content_tables(build))
     products.report = doc
     text_json, text_md = to_json(doc), to_markdown(doc)
@@ -239,7 +240,7 @@ def write_network_files(corpus: Corpus, out: str | Path, *, seed: int = 0,
     return NetworkFiles(net, tuple(files), dict(products.timings))
 
 
-def write_coauthors(build: Build, out: str | Path, *, corpus: BuildSummary | None = None,
+def write_coauthors(build: Build, out: str | Path, *, counts: BuildCounts | None = None,
                     seed: int = 0, progress: Progress | None = None,
                     exports: bool = True, network: NetworkFiles | None = None
                     ) -> CoauthorStageResult:
@@ -251,8 +252,8 @@ def write_coauthors(build: Build, out: str | Path, *, corpus: BuildSummary | Non
         The corpus and its extractions.
     out : str or Path
         The output folder (the pipeline's staging folder).
-    corpus : BuildSummary, optional
-        The build's counts, without the extraction's, for ``report.json``.
+    counts : BuildCounts, optional
+        The build's counts (:func:`kg.analysis.counts.build_counts`), for ``report.json``.
     seed : int
         Seed of every random choice of the analysis.
     progress : Progress, optional
@@ -270,7 +271,7 @@ def write_coauthors(build: Build, out: str | Path, *, corpus: BuildSummary | Non
                                       exports=exports)
     products = _Products(timings=dict(network.timings))
     files = list(network.files)
-    for name, content in _build_outputs(network.network, build, products, corpus=corpus,
+    for name, content in _build_outputs(network.network, build, products, counts=counts,
                                         progress=progress, exports=exports):
         _write(out / name, content)
         files.append(name)
@@ -282,16 +283,16 @@ def write_coauthors(build: Build, out: str | Path, *, corpus: BuildSummary | Non
                                timings=timings)
 
 
-def stage_outputs(build: Build, *, corpus_summary: BuildSummary | Mapping[str, Any] | None = None,
+def stage_outputs(build: Build, *, counts: BuildCounts | None = None,
                   seed: int = 0, progress: Progress | None = None, exports: bool = True
                   ) -> Iterator[tuple[str, Content]]:
     """Every file of the graph stage, lazily, as ``(relative name, content)``.
 
-    ``corpus_summary`` (the build's counts) goes into ``report.json``;
+    ``counts`` (the build's, :func:`kg.analysis.counts.build_counts`) go into ``report.json``;
     ``exports=False`` stops after the report and plots.
     :func:`write_coauthors` writes the same files and returns what the stage made.
     """
-    yield from _outputs(build, _Products(timings={}), corpus=corpus_summary, seed=seed,
+    yield from _outputs(build, _Products(timings={}), counts=counts, seed=seed,
                         progress=progress, exports=exports)
 
 
@@ -359,12 +360,12 @@ def tables(report: CoauthorReport | Mapping[str, Any]) -> list[RenderableType]:
     fit = prod.lotka
     for label, value in (
         ("papers", num(prod.papers)),
-        ("authors (distinct names)", num(prod.authors)),
+        ("people", num(prod.people)),
         ("papers per author (mean)", num(prod.papers_per_author.mean)),
         ("authors per paper (mean)", num(prod.authors_per_paper.mean)),
         ("Lotka exponent", num(fit.beta) if fit else "n/a"),
         ("collaborators per author (mean)", num(net.collaborators_per_author.mean)),
-        ("co-author pairs", num(net.edges)),
+        ("coauthor pairs", num(net.edges)),
         ("components", num(net.components.count)),
         ("largest component", f"{num(net.components.largest)} "
                               f"({(net.components.largest_share or 0):.1%})"),

@@ -32,7 +32,7 @@ from kg.build import folder as buildfolder
 from kg.errors import NoPapersError
 from kg.models import Build, Corpus, Extraction, Links, ParseWarning
 from kg.parse.sample import sample_files
-from kg.report.data import BuildSummary, ExtractionCounts
+from kg.report.data import BuildSummary
 from kg.util import fsio, memory, termination
 from kg.util.parallel import SERIAL, Overlap, Parallelism
 from kg.util.progress import QUIET, Progress
@@ -95,33 +95,14 @@ class ViewsStageResult:
 
 def build_summary(corpus: Corpus, extractions: Mapping[str, Extraction] | None = None
                   ) -> BuildSummary:
-    """Counts of a parsed corpus (and its extractions), as written to ``summary.json``."""
-    counts = None
-    if extractions is not None:
-        ments = [m for ex in extractions.values() for m in ex.mentions]
-        by_type: dict[str, int] = {}
-        for m in ments:
-            by_type[m.type] = by_type.get(m.type, 0) + 1
-        counts = ExtractionCounts(
-            mentions=len(ments),
-            entities=len({m.key for m in ments}),
-            mentions_by_type=dict(sorted(by_type.items())),
-            papers_proposing=sum(1 for ex in extractions.values() if ex.proposed),
-            acronym_pairs=sum(len(ex.aliases) for ex in extractions.values()),
-        )
+    """``summary.json``: the listing files, the track labels and the build's counts
+    (:func:`kg.analysis.counts.build_counts`, the one home of every count)."""
+    from kg.analysis.counts import build_counts
+
     return BuildSummary(
         files=tuple(corpus.files),
-        entries=corpus.entries,
-        papers=len(corpus.papers),
-        merged=corpus.merged,
-        skipped=corpus.skipped,
-        warnings=len(corpus.warnings),
-        authors=len(corpus.authors),
-        authorships=sum(len(p.authors) for p in corpus.papers),
-        truncated_author_lists=sum(p.authors_truncated for p in corpus.papers),
-        papers_with_track=sum(p.track is not None for p in corpus.papers),
-        tracks=tuple(sorted(t.label for t in corpus.tracks)),
-        extraction=counts,
+        counts=build_counts(Build(corpus=corpus, extractions=dict(extractions or {}))),
+        track_labels=tuple(sorted(t.label for t in corpus.tracks)),
     )
 
 
@@ -268,7 +249,7 @@ def _graphs_stage(out: Path, build_: Build, counts: BuildSummary, *, progress: P
     reuse its graphs and communities."""
     from kg.build.graph_stage import write_coauthors
 
-    graphs = write_coauthors(build_, out, corpus=replace(counts, extraction=None),
+    graphs = write_coauthors(build_, out, counts=counts.counts,
                              progress=progress, network=network)
     # the views need the analysis, not the knowledge graph written to graph.graphml:
     # free it (and hand its memory back) before their peak
@@ -313,7 +294,7 @@ def _index_page(out: Path, counts: BuildSummary) -> str:
     if (out / outputs.STORE_DIR).is_dir():
         present.append(f"{outputs.STORE_DIR}/")
     fsio.write_text(out / outputs.INDEX_HTML,
-                    index_html(present, title="kg build", summary=counts.to_json()))
+                    index_html(present, title="kg build", counts=counts.counts))
     return outputs.INDEX_HTML
 
 

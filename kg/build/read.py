@@ -20,7 +20,7 @@ from kg.errors import KgError
 from kg.models import Build, Corpus, Extraction, JsonObject, Paper
 from kg.report.data import BuildSummary, Report
 
-__all__ = ["load_build", "read_report", "read_summary"]
+__all__ = ["load_build", "read_paper_count", "read_report", "read_summary"]
 
 T = TypeVar("T")
 
@@ -99,6 +99,25 @@ def read_report(folder: str | Path = "output") -> Report:
 def read_summary(folder: str | Path = "output") -> BuildSummary:
     """The build's ``summary.json`` as a typed :class:`~kg.report.data.BuildSummary`."""
     return _read_typed(Path(folder) / outputs.SUMMARY, BuildSummary.from_json, "summary")
+
+
+def read_paper_count(folder: str | Path = "output") -> int:
+    """The ``papers`` of the build's ``summary.json``, of either version.
+
+    ``papers`` is the one key every version of the file has, with the same
+    meaning (unique papers), so a build made by an older kg still says how
+    many papers it holds; :func:`read_summary` reads the current version only.
+
+    Raises
+    ------
+    KgError
+        When there is no summary or it has no paper count.
+    """
+    path = Path(folder) / outputs.SUMMARY
+    papers = _json_file(path).get("papers")
+    if not isinstance(papers, int) or isinstance(papers, bool):
+        raise KgError(f"{path}: not a kg summary (no paper count)")
+    return papers
 
 
 def _read_typed(path: Path, from_json: Callable[[JsonObject], T], what: str) -> T:

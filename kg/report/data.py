@@ -16,54 +16,73 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
+from kg.analysis.counts import BuildCounts
 from kg.analysis.records import CoauthorReport, Ranked, Record, optional
 
 __all__ = [
-    "ExtractionCounts", "BuildSummary", "ExtractionSummary", "TrackRow", "TrackNames", "TrackCounts", "TrackEntities", "TrackConcepts", "ContentTables", "Report",
+    "SUMMARY_VERSION", "BuildSummary", "ExtractionSummary", "TrackRow", "TrackNames", "TrackCounts", "TrackEntities", "TrackConcepts", "ContentTables", "Report",
 ]
 
+#: The version of ``summary.json``: 2 since the counts were renamed to say what
+#: they count (:mod:`kg.analysis.counts`); the first had no ``version`` key.
+SUMMARY_VERSION = 2
 
-# --- the build's counts (summary.json) and the whole report.json ------------
 
-@dataclass(frozen=True)
-class ExtractionCounts(Record):
-    mentions: int
-    entities: int
-    mentions_by_type: Mapping[str, int]
-    papers_proposing: int
-    acronym_pairs: int
-
+# --- the build's counts (summary.json) and the top entities ------------------
 
 @dataclass(frozen=True)
 class BuildSummary(Record):
-    """Counts of a parsed corpus and its extractions (``summary.json``)."""
+    """``summary.json``: the listing files, the build's counts, the track labels.
+
+    The counts (:class:`~kg.analysis.counts.BuildCounts`) are written flat,
+    between ``files`` and ``track_labels``, so ``papers`` stays a top-level
+    key as in the first version of the file (which had no ``version``).
+    """
 
     files: tuple[str, ...]
-    entries: int
-    papers: int
-    merged: int
-    skipped: int
-    warnings: int
-    authors: int
-    authorships: int
-    truncated_author_lists: int
-    papers_with_track: int
-    tracks: tuple[str, ...]
-    extraction: ExtractionCounts | None = optional()
+    counts: BuildCounts
+    track_labels: tuple[str, ...]
+    version: int = SUMMARY_VERSION
+
+    @property
+    def papers(self) -> int:
+        """The unique papers of the build."""
+        return self.counts.papers
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"version", "files", <every count>, "track_labels"}``."""
+        return {"version": self.version, "files": list(self.files), **self.counts.to_json(),
+                "track_labels": list(self.track_labels)}
+
+    @classmethod
+    def from_json(cls, obj: Any) -> BuildSummary:
+        """Read :meth:`to_json`'s object back.
+
+        Raises
+        ------
+        ValueError
+            On anything else, a first-version summary included (it counted
+            other things under other names: ``authors``, ``extraction``).
+        """
+        if isinstance(obj, cls):
+            return obj
+        if not isinstance(obj, Mapping):
+            raise ValueError(f"BuildSummary: expected an object, got {type(obj).__name__}")
+        if obj.get("version") != SUMMARY_VERSION:
+            raise ValueError(f"summary version {obj.get('version', 1)}, not {SUMMARY_VERSION}; "
+                             "rebuild to count it anew")
+        rest = {k: v for k, v in obj.items() if k not in ("version", "files", "track_labels")}
+        return cls(files=tuple(obj.get("files", ())), counts=BuildCounts.from_json(rest),
+                   track_labels=tuple(obj.get("track_labels", ())))
 
 
 @dataclass(frozen=True)
 class ExtractionSummary(Record):
-    """Mentions and entities found, by type, and the most mentioned entities."""
+    """The most mentioned entities: (name, type, papers mentioning it), most first."""
 
-    papers_extracted: int
-    papers_with_mentions: int
-    mentions: int
-    proposed_mentions: int
-    entities: int
-    entities_by_type: Mapping[str, int]
-    top_entities: tuple[tuple[str, str, int], ...]   # (name, type, papers)
+    top_entities: tuple[tuple[str, str, int], ...]
 
 
 # --- what the papers are about, per track (kg.analysis.content) --------------
@@ -126,15 +145,16 @@ class ContentTables(Record):
 
 @dataclass(frozen=True, kw_only=True)
 class Report(Record):
-    """``report.json``: the corpus counts, the extraction summary, the co-authorship report.
+    """``report.json``: the build's counts, the top entities, the co-authorship report.
 
+    ``counts`` is ``summary.json``'s record (:func:`kg.analysis.counts.build_counts`).
     ``content`` (tracks and what their papers mention) came later: it is
     written after ``coauthors`` so the earlier keys keep their place.
     """
 
     kind: str = "kg report"
-    version: int = 1
-    corpus: BuildSummary | None = optional()
+    version: int = 2
+    counts: BuildCounts | None = optional()
     extraction: ExtractionSummary | None = optional()
     coauthors: CoauthorReport
     content: ContentTables | None = optional()

@@ -1,4 +1,4 @@
-"""``report.json`` and ``report.md``: counts, co-authorship statistics, extraction summary.
+"""``report.json`` and ``report.md``: the build's counts and what each counts, content, co-authorship.
 
 :func:`report_document` puts the sections together; :func:`to_json` and
 :func:`to_markdown` render them. Both are pure and deterministic (no
@@ -21,8 +21,9 @@ import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from kg.analysis.counts import MEANINGS, BuildCounts, count_label
 from kg.analysis.records import AuthorRow, CoauthorReport, Counts
-from kg.report.data import BuildSummary, ContentTables, ExtractionSummary, Report
+from kg.report.data import ContentTables, ExtractionSummary, Report
 from kg.report.exports import table_csv
 
 if TYPE_CHECKING:
@@ -47,19 +48,18 @@ def md_escape(text: object) -> str:
 
 
 def report_document(coauthors: CoauthorReport | Mapping[str, Any],
-                    corpus: BuildSummary | Mapping[str, Any] | None = None,
+                    counts: BuildCounts | Mapping[str, Any] | None = None,
                     extraction: ExtractionSummary | Mapping[str, Any] | None = None,
                     content: ContentTables | Mapping[str, Any] | None = None) -> Report:
-    """The ``report.json`` document: ``corpus``, ``extraction``, ``coauthors``, ``content``.
+    """The ``report.json`` document: ``counts``, ``extraction``, ``coauthors``, ``content``.
 
-    ``corpus`` is the build's counts without the extraction's
-    (:func:`kg.build.pipeline.build_summary`), ``extraction``
-    :func:`kg.analysis.extraction_summary`, ``content``
+    ``counts`` is the build's :func:`kg.analysis.counts.build_counts` (the
+    record ``summary.json`` holds), ``extraction``
+    :func:`kg.analysis.extraction_summary` (the top entities), ``content``
     :func:`kg.analysis.content_tables`; each may be ``None`` (left out).
     Each part may be its typed value or its JSON (a dict).
     """
-    counts = BuildSummary.from_json(corpus) if corpus is not None else None
-    return Report(corpus=counts,
+    return Report(counts=BuildCounts.from_json(counts) if counts is not None else None,
                   extraction=(ExtractionSummary.from_json(extraction)
                               if extraction is not None else None),
                   coauthors=CoauthorReport.from_json(coauthors),
@@ -117,9 +117,9 @@ def _content_md(c: ContentTables) -> Iterator[str]:
     yield "## Content"
     yield ""
     if c.tracks:
-        yield "### Papers and authors per track"
+        yield "### Papers and people per track"
         yield ""
-        yield from _table(["track", "papers", "authors"], [
+        yield from _table(["track", "papers", "people"], [
             [md_escape(t.track), _f(t.papers), _f(t.authors)] for t in c.tracks])
     if not c.tracks:
         yield "No paper has a track: the tables per track are left out."
@@ -186,14 +186,14 @@ def _coauthor_md(r: CoauthorReport) -> Iterator[str]:
     fit = prod.lotka
     rows = [
         ["papers", _f(prod.papers)],
-        ["authors (distinct names)", _f(prod.authors)],
-        ["authorships", _f(prod.authorships)],
+        ["people", _f(prod.people)],
+        ["paper person links", _f(prod.paper_person_links)],
         ["papers per author (mean / median / max)", _counts(prod.papers_per_author)],
         ["authors per paper (mean / median / max)", _counts(prod.authors_per_paper)],
         ["single-author papers", _f(prod.single_author_papers)],
         ["Lotka exponent β (R²)", f"{_f(fit.beta, 3)} ({_f(fit.r2, 3)})" if fit else "n/a"],
         ["collaborators per author (mean / median / max)", _counts(net.collaborators_per_author)],
-        ["co-author pairs (edges)", _f(net.edges)],
+        ["coauthor pairs", _f(net.edges)],
         ["authors without co-authors", _f(net.isolates)],
         ["components", _f(net.components.count)],
         ["largest component", f"{_f(net.components.largest)} authors "
@@ -274,29 +274,35 @@ def _coauthor_md(r: CoauthorReport) -> Iterator[str]:
             [md_escape(n), _f(p), _f(w, 3)] for n, p, w in ego.collaborators[:10]])
 
 
-def _count_rows(counts: Mapping[str, Any]) -> list[list[str]]:
-    """The numeric counts of a section (its JSON) as table rows."""
-    return [[md_escape(k.replace("_", " ")), _f(v)] for k, v in counts.items()
-            if isinstance(v, (int, float)) and not isinstance(v, bool)]
+def _counts_md(counts: BuildCounts) -> Iterator[str]:
+    """The build's counts, each with what it counts (the report's glossary)."""
+    yield "## Counts"
+    yield ""
+    yield ("Each count has one name, the same in summary.json, report.json, index.html, the "
+           "views and the dataset-summary query; what it counts:")
+    yield ""
+    yield from _table(["count", "value", "what it counts"], [
+        [md_escape(count_label(k)), _f(v), md_escape(MEANINGS[k])]
+        for k, v in counts.numbers().items()])
+    for name in ("entities_by_type", "entity_mentions_by_type", "concept_mentions_by_type"):
+        by_type: Mapping[str, int] = getattr(counts, name)
+        if by_type:
+            shown = ", ".join(f"{md_escape(t.replace('_', ' '))} {_f(n)}" for t, n in by_type.items())
+            yield f"- {md_escape(count_label(name))}: {shown}"
+    yield ""
 
 
 def to_markdown(doc: Report | Mapping[str, Any]) -> str:
-    """The report as Markdown (sections for the corpus, extraction and co-authors)."""
+    """The report as Markdown (sections for the counts, top entities, content, co-authors)."""
     report = Report.from_json(doc)
     lines = ["# kg report", ""]
-    if report.corpus:
-        lines += ["## Corpus", ""]
-        lines += _table(["count", "value"], _count_rows(report.corpus.to_json()))
+    if report.counts:
+        lines += list(_counts_md(report.counts))
     ex = report.extraction
-    if ex:
-        lines += ["## Extraction", ""]
-        lines += _table(["count", "value"], [
-            [md_escape(k.replace("_", " ")), _f(v)] for k, v in ex.to_json().items()
-            if isinstance(v, int) and not isinstance(v, bool)])
-        if ex.top_entities:
-            lines += ["Most mentioned entities (papers):", ""]
-            lines += _table(["entity", "type", "papers"], [
-                [md_escape(n), md_escape(t), _f(c)] for n, t, c in ex.top_entities[:15]])
+    if ex and ex.top_entities:
+        lines += ["## Most mentioned entities", "", "Papers mentioning each entity.", ""]
+        lines += _table(["entity", "type", "papers"], [
+            [md_escape(n), md_escape(t), _f(c)] for n, t, c in ex.top_entities[:15]])
     if report.content:
         lines += list(_content_md(report.content))
     lines += list(_coauthor_md(report.coauthors))

@@ -215,10 +215,13 @@ def concept_map(build: Build, *, title: str = "Concept map", target: int = TARGE
     net = ViewNetwork("concepts", title)
     shown = sum(1 for t in terms if len(t.papers) >= n_min)
     kinds = "concepts and entities" if any(t.layer == "concept" for t in terms) else "entities"
+    concepts = sum(1 for t in all_terms if t.layer == "concept")
+    in_all = f"{len(all_terms) - concepts:,} entities mentioned" + (
+        f" and {concepts:,} concepts mentioned" if concepts else "")
     net.notes.append(
         (note + " " if note else "")
         + f"{shown:,} {kinds} mentioned in at least {count_noun(n_min, 'paper')} (change it below; "
-        f"{len(all_terms):,} in all). Links: association strength (papers mentioning both over "
+        f"of the {in_all}). Links: association strength (papers mentioning both over "
         "those expected by chance), each term's strongest; colours: Leiden clusters named by "
         "their top terms. Size: papers.")
     net.papers = [[pid, ix.paper_label(pid)] for pid in pids]

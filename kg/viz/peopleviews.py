@@ -132,8 +132,8 @@ def coauthors_view(build: Build | Corpus, *, max_nodes: int = MAX_NODES,
                          f"({count_noun(len(top), 'person')} of the group's "
                          f"{max(map(len, comps)):,}); choose 'everyone' under Show for all.")
     net.notes.append(
-        f"{count_noun(C.number_of_nodes(), 'person')}, {count_noun(C.number_of_edges(), 'pair')} who wrote "
-        f"together; {count_noun(len(part.sizes), 'community')} (Leiden, seed {seed}). Node size: papers; "
+        f"{count_noun(C.number_of_nodes(), 'person')}, {count_noun(C.number_of_edges(), 'coauthor pair')} "
+        f"(pairs who wrote together); {count_noun(len(part.sizes), 'community')} (Leiden, seed {seed}). Node size: papers; "
         "edge width: joint papers. People are told apart by name only.")
     return assemble(
         net, G, groups, max_nodes=max_nodes, max_edges=max_edges, seed=seed,

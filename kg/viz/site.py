@@ -12,14 +12,18 @@ Examples
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from html import escape
-from typing import Any
 from urllib.parse import quote
 
 from kg import outputs
+from kg.analysis.counts import MEANINGS, BuildCounts, count_label
 
-__all__ = ["index_html", "page", "DESCRIPTIONS"]
+__all__ = ["index_html", "page", "DESCRIPTIONS", "INDEX_COUNTS"]
+
+#: The counts ``index.html`` shows (names of :class:`~kg.analysis.counts.BuildCounts`).
+INDEX_COUNTS = ("entries", "papers", "author_names", "people", "authorships",
+                "mention_occurrences", "entities_mentioned", "concepts_mentioned")
 
 #: What each known output file is, by section (names from :mod:`kg.outputs`).
 DESCRIPTIONS: dict[str, dict[str, str]] = {
@@ -93,7 +97,7 @@ def _section(name: str) -> str:
 
 
 def index_html(names: Iterable[str], title: str = "kg build",
-               summary: Mapping[str, Any] | None = None) -> str:
+               counts: BuildCounts | None = None) -> str:
     """The index page linking ``names`` (files present in the build folder).
 
     Parameters
@@ -103,9 +107,10 @@ def index_html(names: Iterable[str], title: str = "kg build",
         ``index.html`` itself is skipped.
     title : str
         The page heading.
-    summary : mapping, optional
-        The build's counts (``summary.json``); papers, authors and entities
-        are shown when present.
+    counts : BuildCounts, optional
+        The build's counts (:func:`kg.analysis.counts.build_counts`, as in
+        ``summary.json``): :data:`INDEX_COUNTS` are shown, under their names,
+        each with what it counts as its tooltip.
     """
     sections: dict[str, list[str]] = {s: [] for s in (*DESCRIPTIONS, "Other files")}
     for name in dict.fromkeys(names):
@@ -114,14 +119,11 @@ def index_html(names: Iterable[str], title: str = "kg build",
         sections[_section(name)].append(name)
     order = {n: i for s in DESCRIPTIONS.values() for i, n in enumerate(s)}
     parts = [f"<h1>{escape(title)}</h1>"]
-    if summary:
-        rows = [("papers", summary.get("papers")), ("authors (distinct names)", summary.get("authors")),
-                ("entries read", summary.get("entries")),
-                ("entities", (summary.get("extraction") or {}).get("entities"))]
-        cells = "".join(f'<tr><td>{escape(k)}</td><td class="n">{v:,}</td></tr>'
-                        for k, v in rows if isinstance(v, int))
-        if cells:
-            parts.append(f"<table>{cells}</table>")
+    if counts is not None:
+        numbers = counts.numbers()
+        cells = "".join(f'<tr title="{escape(MEANINGS[k])}"><td>{escape(count_label(k))}</td>'
+                        f'<td class="n">{numbers[k]:,}</td></tr>' for k in INDEX_COUNTS)
+        parts.append(f"<table>{cells}</table>")
     for section, items in sections.items():
         if not items:
             continue

@@ -307,7 +307,9 @@ def entities_view(build: Build, *, types: tuple[str, ...] = ENTITY_VIEW_TYPES,
         G.add_edge(a, b, relation="comention", n=n, width=min(1 + (n - 1), 8))
     net = ViewNetwork("entities", "Co-mentioned " + ", ".join(f"{t}s" for t in types))
     net.papers = [[pid, ix.paper_label(pid)] for pid in pids]
-    net.notes.append(f"{_n(len(keys), 'entity')}; two are linked when a paper mentions both. "
+    mentioned = sum(1 for k in info if ix.entity_papers.get(k))
+    net.notes.append(f"{len(keys):,} of the {mentioned:,} entities mentioned ("
+                     f"{', '.join(f'{t}s' for t in types)}); two are linked when a paper mentions both. "
                      "Node size: papers mentioning it; edge width: papers mentioning both.")
     papers: dict[object, int] = {k: len(ix.entity_papers[k]) for k in keys}  # keyed like G's nodes
     return assemble(

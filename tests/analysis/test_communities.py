@@ -164,7 +164,7 @@ def test_report_of_ordinary_papers_is_unchanged_by_a_huge_team():
     assert both["network"]["isolates"] == alone["network"]["isolates"] + 3 * MAX_LINKED_TEAM
     assert both["network"]["components"]["largest"] == alone["network"]["components"]["largest"]
     assert both["network"]["largest_component"] == alone["network"]["largest_component"]
-    assert both["productivity"]["authorships"] == alone["productivity"]["authorships"] + 3 * MAX_LINKED_TEAM
+    assert both["productivity"]["paper_person_links"] == alone["productivity"]["paper_person_links"] + 3 * MAX_LINKED_TEAM
     def top(r: dict, metric: str) -> list:
         return [(a["name"], a[metric]) for a in r["centrality"]["top"][metric]
                 if not a["name"].startswith("Given")]

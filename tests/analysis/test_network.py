@@ -148,7 +148,7 @@ def test_productivity_by_hand():
         Paper("4", (), "w"),
     ))
     p = productivity(c)
-    assert (p["papers"], p["authors"], p["authorships"]) == (4, 3, 6)
+    assert (p["papers"], p["people"], p["paper_person_links"]) == (4, 3, 6)
     assert (p["single_author_papers"], p["papers_without_authors"]) == (1, 1)
     assert p["authors_per_paper"]["distribution"] == [[0, 1], [1, 1], [2, 1], [3, 1]]
     assert p["authors_per_paper"]["mean"] == 1.5

@@ -55,8 +55,8 @@ def test_counts_agree_with_truth(icml_report, truth_counts):
     r, t = icml_report, truth_counts
     prod, net = r["productivity"], r["network"]
     assert prod["papers"] == t["papers"] == 2610
-    assert prod["authors"] == t["authors"]
-    assert prod["authorships"] == t["authorships"]
+    assert prod["people"] == t["authors"]
+    assert prod["paper_person_links"] == t["authorships"]
     assert prod["single_author_papers"] == t["single"]
     assert [tuple(x) for x in prod["papers_per_author"]["distribution"]] == t["ppa_dist"]
     assert [tuple(x) for x in prod["authors_per_paper"]["distribution"]] == t["app_dist"]

@@ -4,8 +4,8 @@ from __future__ import annotations
 import io
 
 from kg.analysis import analyse
+from kg.analysis.counts import build_counts
 from kg.build.graph_stage import tables
-from kg.build.pipeline import build_summary
 from kg.models import Build, Corpus, Paper
 from tests.report.test_exports import small_build
 
@@ -42,7 +42,7 @@ def test_write_coauthors_returns_what_it_wrote(tmp_path):
     from kg.build.read import read_report
 
     b = small_build()
-    res = write_coauthors(b, tmp_path, corpus=build_summary(b.corpus))
+    res = write_coauthors(b, tmp_path, counts=build_counts(b))
     assert set(res.files) == {p.relative_to(tmp_path).as_posix()
                               for p in tmp_path.rglob("*") if p.is_file()}
     assert list(res.timings) == ["coauthor_analysis", "report", "plots", "nx_graphs", "exports"]

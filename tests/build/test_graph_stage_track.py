@@ -30,9 +30,9 @@ def test_track_matches_label_area_or_subarea_in_any_case(name):
 
 def test_track_statistics_are_those_of_the_track_papers():
     r = analyse(track_build(BUILD, "vision")).report
-    assert (r.productivity.papers, r.productivity.authors, r.network.edges) == (1, 3, 3)
+    assert (r.productivity.papers, r.productivity.people, r.network.edges) == (1, 3, 3)
     r = analyse(track_build(BUILD, "theory")).report
-    assert (r.productivity.papers, r.productivity.authors, r.network.edges) == (2, 3, 2)
+    assert (r.productivity.papers, r.productivity.people, r.network.edges) == (2, 3, 2)
     assert r.centrality.top["collaborators"][0].name == "Ann"
 
 

@@ -117,7 +117,7 @@ def test_kg_build_people_reaches_every_output(tmp_path, capsys):
     assert rows["yang liu"]["papers"] == "3" and rows["yang liu"]["collaborators"] == "3"
     assert rows["yang liu"]["tracks"] == "Theory; Vision" and "y. liu" not in rows
     report = json.loads((out / "report.json").read_text())
-    assert report["coauthors"]["productivity"]["authors"] == 4
+    assert report["coauthors"]["productivity"]["people"] == 4
     ttl = (out / "graph.ttl").read_text()
     assert "Y. Liu" not in ttl and "Anonymous" not in ttl and '"Yang Liu"' in ttl
     # kg coauthors reads the build; a people file there applies on top of it
@@ -125,7 +125,7 @@ def test_kg_build_people_reaches_every_output(tmp_path, capsys):
     more = tmp_path / "more.txt"
     more.write_text("merge: Ann Lee = Bob Ray\n")
     assert main(["coauthors", "--json", "--from", str(out), "--people", str(more)]) == 0
-    assert json.loads(capsys.readouterr().out)["productivity"]["authors"] == 3
+    assert json.loads(capsys.readouterr().out)["productivity"]["people"] == 3
 
 
 def test_a_bad_people_file_stops_the_build_before_any_work(tmp_path, capsys):

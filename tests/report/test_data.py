@@ -6,7 +6,7 @@ import json
 import pytest
 
 from kg.analysis import analyse
-from kg.build.pipeline import build_summary
+from kg.analysis.counts import build_counts
 from kg.report.document import report_document, to_json
 from tests.report.test_exports import small_build
 
@@ -22,7 +22,7 @@ def test_report_is_typed_and_serialises_to_its_json():
     assert r.centrality.top["papers"][0].name == "Ann Lee"
     assert CoauthorReport.from_json(r.to_json()) == r
     assert r["network"]["nodes"] == 6  # code written for the dict report still reads it
-    doc = report_document(r, corpus=build_summary(b.corpus))
+    doc = report_document(r, counts=build_counts(b))
     assert Report.from_json(json.loads(to_json(doc))) == doc
     with pytest.raises(ValueError, match="unknown key 'nodez'"):
         CoauthorReport.from_json({**r.to_json(), "nodez": 1})

@@ -13,9 +13,9 @@ import networkx as nx
 import pytest
 
 from kg.analysis import analyse
+from kg.analysis.counts import build_counts
 from kg.analysis.graphs import knowledge_graph
 from kg.build.graph_stage import stage_outputs
-from kg.build.pipeline import build_summary
 from kg.build.read import load_build
 from kg.models import Build, Corpus, Extraction, Mention, Paper, Track
 from kg.report.document import md_escape
@@ -45,7 +45,7 @@ def small_build() -> Build:
 def files() -> dict:
     out = {}
     b = small_build()
-    for name, content in stage_outputs(b, corpus_summary=build_summary(b.corpus)):
+    for name, content in stage_outputs(b, counts=build_counts(b)):
         out[name] = content if isinstance(content, (str, bytes)) else "".join(content)
     return out
 
@@ -64,7 +64,7 @@ def test_stage_writes_every_file(files):
 
 def test_report_json(files):
     doc = json.loads(files["report.json"])
-    assert doc["corpus"]["papers"] == 4 and "extraction" not in doc["corpus"]
+    assert doc["counts"]["papers"] == 4 and doc["counts"]["people"] == doc["coauthors"]["network"]["nodes"]
     assert doc["extraction"]["top_entities"] == [["BERT", "model", 2]]
     co = doc["coauthors"]
     assert co["network"]["nodes"] == 6 and co["network"]["edges"] == 6

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from kg import outputs
+from kg.analysis.counts import build_counts
 from kg.build.graph_stage import stage_outputs
-from kg.build.pipeline import build_summary
 from kg.models import Build, Corpus, Extraction, Mention, Paper, Track
 from kg.report.html import markdown_html
 
@@ -175,7 +175,7 @@ def _hostile_pages() -> dict:
     ms = (Mention("Evil", "<img src=x onerror=alert(2)>", "method", 11, 15, proposed=True,
                   key="evil"),)
     b = Build(Corpus((p,)), {"p0": Extraction("p0", p.abstract, ms)})
-    files = dict(stage_outputs(b, corpus_summary=build_summary(b.corpus), exports=False))
+    files = dict(stage_outputs(b, counts=build_counts(b), exports=False))
     return files
 
 
@@ -204,7 +204,7 @@ def test_a_corpus_without_tracks_says_so():
         Mention("BERT", "BERT", "model", 7, 11, key="bert"),))})
     files = dict(stage_outputs(b, exports=False))
     assert "No paper has a track: the tables per track are left out." in files[outputs.REPORT_MD]
-    assert "### Papers and authors per track" not in files[outputs.REPORT_MD]
+    assert "### Papers and people per track" not in files[outputs.REPORT_MD]
     assert "BERT (1)" in files[outputs.REPORT_HTML]
     assert json.loads(files[outputs.REPORT_JSON])["content"]["papers_without_track"] == 1
 
