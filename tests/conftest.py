@@ -98,6 +98,7 @@ MACHINE_BOUND = frozenset({
     "tests/test_hostile_shapes.py", "tests/extract/test_concept_vocab.py",
     "tests/extract/test_end_to_end.py", "tests/viz/test_browser.py",
     "tests/viz/test_browser_icml.py", "tests/report/test_html.py",
+    "tests/analysis/test_counts_icml.py",
 })
 
 

@@ -121,3 +121,28 @@ def test_kg_viz_from_output_sees_the_entities_of_graph_ttl(written, back, graph_
     page = tmp_path / "entities.html"
     assert main(["viz", "entities", "--from", str(written[0]), "-o", str(page)]) == 0
     assert page.read_bytes() == (written[0] / "entities.html").read_bytes()
+
+
+# ------------------------------------------------------------ summary.json
+
+
+def test_summary_reads_back_and_a_first_version_still_gives_its_papers(sample_build_dir, tmp_path):
+    import json
+
+    from kg.build.folder import previous_papers
+    from kg.build.read import read_paper_count, read_summary
+    from kg.errors import KgError
+    from kg.report.data import BuildSummary
+
+    summary = read_summary(sample_build_dir)
+    text = (sample_build_dir / "summary.json").read_text(encoding="utf-8")
+    assert json.loads(text) == summary.to_json() and BuildSummary.from_json(json.loads(text)) == summary
+    assert summary.papers == read_paper_count(sample_build_dir) == previous_papers(sample_build_dir)
+    # summary.json as kg wrote it before its counts were renamed (no version, 'authors')
+    (tmp_path / "summary.json").write_text(json.dumps(
+        {"files": ["a.txt"], "entries": 5, "papers": 4, "merged": 1, "skipped": 0, "warnings": 0,
+         "authors": 9, "authorships": 10, "truncated_author_lists": 0, "papers_with_track": 0,
+         "tracks": [], "extraction": {"mentions": 3, "entities": 2}}), encoding="utf-8")
+    assert read_paper_count(tmp_path) == 4
+    with pytest.raises(KgError, match="not a kg summary .*version 1"):
+        read_summary(tmp_path)
