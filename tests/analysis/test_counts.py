@@ -91,3 +91,12 @@ def test_every_count_says_what_it_counts_and_reads_back(build):
 def test_no_extractions_count_zero():
     c = build_counts(Build(Corpus((Paper("1", ("A",), "x"),))))
     assert (c.papers, c.papers_extracted, c.mention_occurrences, c.entities_mentioned) == (1, 0, 0, 0)
+
+
+def test_the_readme_lists_every_count_with_its_meaning():
+    from pathlib import Path
+
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("### The build's counts"):]
+    for name, meaning in MEANINGS.items():
+        assert f"| `{name}` | {meaning} |" in section
