@@ -60,7 +60,7 @@ def main(argv: list[str] | None = None) -> int:
 
     rep = json.loads((out / REPORT_FILES[0]).read_text(encoding="utf-8"))["coauthors"]
     net = rep["network"]
-    print(f"graph: {net['nodes']:,} authors, {net['edges']:,} co-author pairs, "
+    print(f"graph: {net['nodes']:,} people, {net['edges']:,} coauthor pairs, "
           f"largest component {net['components']['largest']:,} "
           f"({net['components']['largest_share']:.1%})")
     print(f"approximation: {rep['network']['largest_component']['method']}")

@@ -19,7 +19,6 @@ import resource
 import sys
 import tempfile
 import time
-from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -56,7 +55,7 @@ def main(argv: list[str] | None = None) -> None:
         net = clock("network_files", lambda: write_network_files(build.corpus, out,
                                                                  progress=QUIET))
         graphs = clock("write_coauthors", lambda: write_coauthors(
-            build, out, corpus=replace(counts, extraction=None), progress=QUIET, network=net))
+            build, out, counts=counts.counts, progress=QUIET, network=net))
         profiler = None
         if args.profile:
             import cProfile

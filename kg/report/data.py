@@ -1,8 +1,9 @@
 """The rest of a build's report as typed values: ``summary.json`` and the whole ``report.json``.
 
-The build's counts (:class:`BuildSummary`), the extraction summary, what the
-papers of each track are about (:class:`ContentTables`) and the whole
-``report.json`` (:class:`Report`, which holds the co-authorship report of
+``summary.json`` (:class:`BuildSummary`: the files and the build's counts of
+:mod:`kg.analysis.counts`), the top entities, what the papers of each track
+are about (:class:`ContentTables`) and the whole ``report.json``
+(:class:`Report`, which holds the counts and the co-authorship report of
 :mod:`kg.analysis.records`). Records like those: frozen dataclasses whose
 fields are the keys of the JSON document, in its order.
 
