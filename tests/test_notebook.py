@@ -17,7 +17,7 @@ def test_explore_notebook_runs(tmp_path):
                      for o in c.get("outputs", []) if o.get("output_type") == "stream")
     assert "papers from" in text
     assert "# prolific-authors" in text
-    assert "co-author pairs in" in text and "ego network of" in text
+    assert "coauthor pairs in" in text and "ego network of" in text
     images = [o for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", [])
               if "image/png" in o.get("data", {})]
     assert len(images) == 4
