@@ -53,7 +53,7 @@ def test_hyper_authored_paper_builds_within_budget(tmp_path, n, cut):
     assert "<edge " not in graphml
     report = json.loads((out / "report.json").read_text("utf-8"))["coauthors"]
     assert (report["network"]["nodes"], report["network"]["edges"]) == (n, 0)
-    assert report["productivity"]["authorships"] == n
+    assert report["productivity"]["paper_person_links"] == n
     big = report["caveats"]["large_teams"]
     assert big == {"max_linked_team": MAX_LINKED_TEAM, "papers": 1, "authorships": n,
                    "largest": n, "pairs_not_linked": n * (n - 1) // 2}
