@@ -45,6 +45,8 @@ COAUTHORS_GRAPHML = "coauthors.graphml"
 COAUTHORS_GEXF = "coauthors.gexf"
 VOSVIEWER_MAP = "coauthors_vosviewer_map.txt"
 VOSVIEWER_NETWORK = "coauthors_vosviewer_network.txt"
+CONCEPTS_VOSVIEWER_MAP = "concepts_vosviewer_map.txt"
+CONCEPTS_VOSVIEWER_NETWORK = "concepts_vosviewer_network.txt"
 AUTHORS_CSV = "authors.csv"
 KG_HTML = "kg.html"
 COAUTHORS_HTML = "coauthors.html"
@@ -55,6 +57,8 @@ INDEX_HTML = "index.html"
 REPORT_FILES = (REPORT_JSON, REPORT_MD, REPORT_HTML)
 EXPORT_FILES = (GRAPH_GRAPHML, COAUTHORS_GRAPHML, COAUTHORS_GEXF, VOSVIEWER_MAP,
                 VOSVIEWER_NETWORK, AUTHORS_CSV)
+#: the concept map as a VOSviewer term map, written beside ``concepts.html`` by the views stage
+TERM_MAP_FILES = (CONCEPTS_VOSVIEWER_MAP, CONCEPTS_VOSVIEWER_NETWORK)
 #: ``--rdf-format`` value -> file written (``turtle`` is always written)
 RDF_FILES = {"turtle": GRAPH_TTL, "nt": GRAPH_NT, "jsonld": GRAPH_JSONLD}
 #: the interactive views (:mod:`kg.viz`), by view name
@@ -63,8 +67,8 @@ VIEW_FILES = {"kg": KG_HTML, "concepts": CONCEPTS_HTML, "coauthors": COAUTHORS_H
 # Every top-level name a kg build writes (folders end in "/"): the only names a
 # manifest may list.
 KNOWN_OUTPUTS = frozenset({
-    CORPUS, EXTRACTIONS, SUMMARY, *REPORT_FILES, *EXPORT_FILES, *RDF_FILES.values(),
-    *VIEW_FILES.values(), INDEX_HTML, f"{PLOTS_DIR}/", f"{STORE_DIR}/",
+    CORPUS, EXTRACTIONS, SUMMARY, *REPORT_FILES, *EXPORT_FILES, *TERM_MAP_FILES,
+    *RDF_FILES.values(), *VIEW_FILES.values(), INDEX_HTML, f"{PLOTS_DIR}/", f"{STORE_DIR}/",
 })
 
 

@@ -261,7 +261,8 @@ def _graphs_stage(out: Path, build_: Build, counts: BuildSummary, *, progress: P
 
 def _views_stage(out: Path, build_: Build, graphs: CoauthorStageResult,
                  *, progress: Progress) -> ViewsStageResult:
-    """Write the interactive views (:mod:`kg.viz`)."""
+    """Write the interactive views (:mod:`kg.viz`), and the concept map's VOSviewer files."""
+    from kg.report.exports import term_map_files
     from kg.viz import coauthors_view, concept_map, entities_view, kg_view, to_html
     from kg.viz.lookup import BuildIndex
 
@@ -277,8 +278,14 @@ def _views_stage(out: Path, build_: Build, graphs: CoauthorStageResult,
                  "entities": lambda: entities_view(build_, index=ix)}
         for view, make_view in views.items():
             name = outputs.VIEW_FILES[view]
-            fsio.write_text(out / name, to_html(make_view()))
+            net = make_view()
+            fsio.write_text(out / name, to_html(net))
             files.append(name)
+            if view == "concepts":   # the same map for VOSviewer: its terms, clusters, layout
+                for file, chunks in zip(outputs.TERM_MAP_FILES, term_map_files(net), strict=True):
+                    with fsio.atomic_open(out / file) as fh:
+                        fh.writelines(chunks)
+                    files.append(file)
     return ViewsStageResult(tuple(files), {"views": time.perf_counter() - t0})
 
 

@@ -1,5 +1,10 @@
 """Exports for the tools bibliometricians use: GraphML, GEXF (Gephi), VOSviewer, CSV.
 
+VOSviewer gets two maps: the co-authorship network (:func:`vosviewer_map`,
+:func:`vosviewer_network`) and the concept map as a term map
+(:func:`term_map_files`: the terms, links, clusters and positions of
+``concepts.html``).
+
 Each writer is a generator of text chunks (the caller writes them, e.g.
 atomically with :mod:`kg.util.fsio`), streams the graph without building a
 document tree, and emits nodes and edges in the graph's own (sorted) order,
@@ -30,14 +35,17 @@ import io
 import math
 import re
 from collections.abc import Iterable, Iterator, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import networkx as nx
 
 from kg.util.safetext import guard_formula, strip_controls
 
+if TYPE_CHECKING:  # pragma: no cover
+    from kg.viz.network import ViewNetwork
+
 __all__ = ["xml_text", "safe_cell", "graphml", "gexf", "vosviewer_map", "vosviewer_network",
-           "table_csv"]
+           "term_map_graph", "term_map_files", "table_csv"]
 
 _XML_ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
 
@@ -265,21 +273,28 @@ def _vos_label(text: str) -> str:
     return text
 
 
-def vosviewer_map(G: nx.Graph, membership: Mapping[str, int] | None = None) -> Iterator[str]:
+def vosviewer_map(G: nx.Graph, membership: Mapping[Any, int] | None = None, *,
+                  positions: Mapping[Any, tuple[float, float]] | None = None,
+                  documents: str = "Documents") -> Iterator[str]:
     """A VOSviewer map file (tab-separated, with a header line).
 
-    Items are numbered 1.. in node order; ``cluster`` is the community id
-    plus one (VOSviewer allows 1-1000: communities past the 999th share
-    cluster 1000); ``weight<Links>`` is the number of collaborators,
-    ``weight<Total link strength>`` the joint papers summed over them,
-    ``weight<Documents>`` the author's papers.
+    Items are numbered 1.. in node order; ``x`` and ``y`` (with
+    ``positions``) are each node's coordinates; ``cluster`` is the community
+    id plus one (VOSviewer allows 1-1000: communities past the 999th share
+    cluster 1000); ``weight<Links>`` is the number of links (collaborators),
+    ``weight<Total link strength>`` the edges' ``papers`` summed over them
+    (joint papers), ``weight<Documents>`` the node's ``papers`` (the column's
+    label is ``documents``: a term map says ``Occurrences``).
     """
-    cols = ["id", "label"] + (["cluster"] if membership is not None else []) + [
-        "weight<Links>", "weight<Total link strength>", "weight<Documents>"]
+    cols = ["id", "label"] + (["x", "y"] if positions is not None else []) + (
+        ["cluster"] if membership is not None else []) + [
+        "weight<Links>", "weight<Total link strength>", f"weight<{documents}>"]
     yield "\t".join(cols) + "\n"
     buf: list[str] = []
     for i, (n, d) in enumerate(G.nodes(data=True), start=1):
         row = [str(i), _vos_label(d.get("name", str(n)))]
+        if positions is not None:
+            row += [_number(c) for c in positions[n]]
         if membership is not None:
             c = membership.get(n)
             row.append(str(min(c + 1, 1000)) if c is not None else "")
@@ -306,6 +321,64 @@ def vosviewer_network(G: nx.Graph, strength: str = "papers") -> Iterator[str]:
             yield "".join(buf)
             buf.clear()
     yield "".join(buf)
+
+
+def term_map_graph(net: ViewNetwork
+                   ) -> tuple[nx.Graph, dict[Any, int], dict[Any, tuple[int, int]]]:
+    """The terms of a concept map (:func:`kg.viz.concept_map`) as the writers above take them.
+
+    Returns the graph (nodes: the clustered terms in the map's order, with
+    ``name`` and ``papers``; edges: the map's links, ``papers`` the papers
+    mentioning both terms), each term's cluster (the map's Leiden clusters,
+    ``net.clusters``) and its position on the page, ``y`` turned to point up
+    as VOSviewer's does (the page's points down), so the file draws the
+    page's picture. Nodes without a cluster (the people of
+    ``concept_map(people=True)``) are left out.
+
+    Examples
+    --------
+    >>> from kg.models import Build, Corpus, Extraction, Mention, Paper
+    >>> from kg.viz import concept_map
+    >>> ps = tuple(Paper(f"p{i}", ("Ann Lee",), "BERT and GPT.") for i in range(3))
+    >>> ms = (Mention("BERT", "BERT", "model", 0, 4, key="bert"),
+    ...       Mention("GPT", "GPT", "model", 9, 12, key="gpt"))
+    >>> net = concept_map(Build(Corpus(ps), {p.id: Extraction(p.id, p.abstract, ms) for p in ps}))
+    >>> T, clusters, pos = term_map_graph(net)
+    >>> list(T.nodes(data="papers")), T.edges["bert", "gpt"]["papers"], sorted(clusters.values())
+    ([('bert', 3), ('gpt', 3)], 3, [0, 0])
+    """
+    T = nx.Graph()
+    clusters: dict[Any, int] = {}
+    positions: dict[Any, tuple[int, int]] = {}
+    key_of: dict[int, Any] = {}
+    for node, key in zip(net.nodes, net.keys, strict=True):
+        if key not in net.clusters:
+            continue
+        key_of[node["id"]] = key
+        T.add_node(key, name=node["name"], papers=int(node["value"]))
+        clusters[key] = net.clusters[key]
+        positions[key] = (int(node["x"]), -int(node["y"]))
+    for e in net.edges:
+        a, b = key_of.get(e["from"]), key_of.get(e["to"])
+        if a is not None and b is not None:
+            T.add_edge(a, b, papers=int(e.get("n", 1)))
+    return T, clusters, positions
+
+
+def term_map_files(net: ViewNetwork) -> tuple[Iterator[str], Iterator[str]]:
+    """The VOSviewer map and network files of a concept map (``concepts_vosviewer_*.txt``).
+
+    The map file's columns: ``id``, ``label``, ``x``, ``y`` (the page's
+    layout), ``cluster`` (its Leiden cluster, plus one),
+    ``weight<Links>``, ``weight<Total link strength>`` (co-occurrences summed
+    over the links) and ``weight<Occurrences>`` (papers mentioning the term);
+    the network file's strength is the co-occurrences of the pair, the count
+    VOSviewer's own term maps start from (it normalises them itself). See
+    :func:`term_map_graph`.
+    """
+    T, clusters, positions = term_map_graph(net)
+    return (vosviewer_map(T, clusters, positions=positions, documents="Occurrences"),
+            vosviewer_network(T))
 
 
 def table_csv(header: list[str], rows: Iterable[Iterable[object]]) -> Iterator[str]:

@@ -234,6 +234,7 @@ def concept_map(build: Build, *, title: str = "Concept map", target: int = TARGE
 
         positions.update(layout(H, seed=seed, weight="weight"))
         _place_people(G, positions)
+    net.clusters = dict(membership)
     return _big_nodes(assemble(
         net, G, groups, max_nodes=max(len(G), 1), max_edges=max(G.number_of_edges(), 1),
         seed=seed, weight="weight", positions=positions,

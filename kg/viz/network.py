@@ -64,6 +64,9 @@ class ViewNetwork(Network):  # type: ignore[misc]  # pyvis has no types: Network
         The page's extra filters: ``min`` (``{"value", "floor", "max"}``:
         nodes with ``o`` below ``value`` start hidden) and ``scope`` (a
         label: at the start only nodes with ``top`` are shown).
+    clusters : dict
+        Each graph node's cluster (0-based) when the view clusters its nodes
+        (the concept map's Leiden clusters); empty otherwise.
     """
 
     def __init__(self, view: str, title: str, *, directed: bool = False) -> None:
@@ -77,6 +80,7 @@ class ViewNetwork(Network):  # type: ignore[misc]  # pyvis has no types: Network
         self.keys: list[Hashable] = []
         self.papers: list[list[str]] = []
         self.controls: dict[str, Any] = {}
+        self.clusters: dict[Hashable, int] = {}
         self.options: dict[str, Any] = {}
 
     def set_graph(self, nodes: list[JsonObject], edges: list[JsonObject]) -> None:

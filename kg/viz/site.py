@@ -48,8 +48,10 @@ DESCRIPTIONS: dict[str, dict[str, str]] = {
         outputs.GRAPH_GRAPHML: "the knowledge graph for Gephi and other tools (GraphML)",
         outputs.COAUTHORS_GRAPHML: "the co-authorship graph with measures and communities (GraphML)",
         outputs.COAUTHORS_GEXF: "the co-authorship graph for Gephi (GEXF)",
-        outputs.VOSVIEWER_MAP: "VOSviewer map file",
-        outputs.VOSVIEWER_NETWORK: "VOSviewer network file",
+        outputs.VOSVIEWER_MAP: "the co-authorship network: VOSviewer map file",
+        outputs.VOSVIEWER_NETWORK: "the co-authorship network: VOSviewer network file",
+        outputs.CONCEPTS_VOSVIEWER_MAP: "the concept map as a VOSviewer term map: map file",
+        outputs.CONCEPTS_VOSVIEWER_NETWORK: "the concept map as a VOSviewer term map: network file",
     },
     "Data": {
         outputs.CORPUS: "the unique papers, one a line",

@@ -18,7 +18,9 @@ ROOT = Path(__file__).resolve().parents[2]
 # (the embedded store's database files are not: they are the engine's own)
 DETERMINISTIC = ("corpus.jsonl", "extractions.jsonl", "summary.json", "report.json",
                  "report.md", "graph.graphml", "coauthors.graphml", "graph.ttl", "kg.html",
-                 "concepts.html", "coauthors.html", "entities.html", "index.html")
+                 "concepts.html", "coauthors.html", "entities.html", "index.html",
+                 "coauthors_vosviewer_map.txt", "concepts_vosviewer_map.txt",
+                 "concepts_vosviewer_network.txt")
 
 
 def _run_build(out: Path, *files: str, seed: str = "0", cwd: Path | None = None):
