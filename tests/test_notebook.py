@@ -1,23 +1,59 @@
-"""notebooks/explore.ipynb runs from top to bottom (so it cannot rot)."""
+"""notebooks/explore.ipynb runs from top to bottom (so it cannot rot), and leaves nothing behind.
+
+It runs twice here, offline, in a kernel whose temporary folder is the test's
+own: once against an existing build named by ``KG_BUILD`` (which it must not
+change), once with no build at all from a ``notebooks/`` folder of its own
+(it builds the sample into the ``output/`` beside it, and a second run reads
+that build instead of building again). Each run is checked for what it
+printed and showed, and for the files it left: none in the temporary folder,
+the working folder, the build it read or the repository.
+"""
 from __future__ import annotations
 
+import os
+import subprocess
 from pathlib import Path
 
 import nbformat
+import pytest
 from nbclient import NotebookClient
 
-NOTEBOOK = Path(__file__).resolve().parents[1] / "notebooks" / "explore.ipynb"
+from kg.build import build
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOK = ROOT / "notebooks" / "explore.ipynb"
+# what other tests and the interpreter may write into the repository meanwhile
+_CACHES = ("__pycache__", ".pytest_cache", ".hypothesis", "kg/.cache", ".ipynb_checkpoints")
 
 
-def test_explore_notebook_runs(tmp_path):
+def run_notebook(cwd: Path, tmp: Path, kg_build: Path | None) -> nbformat.NotebookNode:
+    """The notebook executed in ``cwd`` with ``TMPDIR=tmp`` (and ``KG_BUILD`` if given)."""
     nb = nbformat.read(NOTEBOOK, as_version=4)
+    env = {k: v for k, v in os.environ.items() if k != "KG_BUILD"}
+    env.update(TMPDIR=str(tmp), PYTHONPATH=str(ROOT))
+    if kg_build is not None:
+        env["KG_BUILD"] = str(kg_build)
     NotebookClient(nb, timeout=600, kernel_name="python3",
-                   resources={"metadata": {"path": str(tmp_path)}}).execute()
-    text = "\n".join(o.get("text", "") for c in nb.cells if c.cell_type == "code"
+                   resources={"metadata": {"path": str(cwd)}}).execute(env=env)
+    return nb
+
+
+def printed(nb: nbformat.NotebookNode) -> str:
+    return "\n".join(o.get("text", "") for c in nb.cells if c.cell_type == "code"
                      for o in c.get("outputs", []) if o.get("output_type") == "stream")
-    assert "papers from" in text
-    assert "# prolific-authors" in text
-    assert "coauthor pairs in" in text and "ego network of" in text
+
+
+def check_outputs(nb: nbformat.NotebookNode) -> str:
+    """What every run shows: the four questions' answers, the plots, the interactive view."""
+    errors = [o for c in nb.cells for o in c.get("outputs", []) if o.get("output_type") == "error"]
+    assert errors == []
+    text = printed(nb)
+    assert "39 papers" in text and "named queries;" in text
+    assert "# papers about 'large language model':" in text
+    assert text.count("# track comparison: ") == 2 and "shared: " in text
+    assert "# papers similar to " in text and "| similar |" in text
+    assert "# co-authors of " in text and "coauthor pairs in" in text
+    assert "ego network of" in text
     images = [o for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", [])
               if "image/png" in o.get("data", {})]
     assert len(images) == 4
@@ -28,5 +64,71 @@ def test_explore_notebook_runs(tmp_path):
     frame = "".join(frames[0])
     assert frame.startswith('<iframe srcdoc="') and "vis.Network" in frame
     assert "<script" not in frame and "&lt;script" in frame
-    errors = [o for c in nb.cells for o in c.get("outputs", []) if o.get("output_type") == "error"]
-    assert errors == []
+    stderr = [o for c in nb.cells for o in c.get("outputs", [])
+              if o.get("output_type") == "stream" and o.get("name") == "stderr"]
+    assert stderr == []
+    return text
+
+
+def files_of(folder: Path) -> dict[str, tuple[int, int]]:
+    """Every file under ``folder``: its size and modification time."""
+    return {p.relative_to(folder).as_posix(): (p.stat().st_size, p.stat().st_mtime_ns)
+            for p in folder.rglob("*") if p.is_file()}
+
+
+def repository_files() -> set[str]:
+    """The repository's untracked and changed files (caches and output/ aside)."""
+    out = subprocess.run(["git", "status", "--porcelain", "--ignored=matching",
+                          "--untracked-files=all", "--", ".", ":!.venv", ":!output"],
+                         cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    return {line for line in out.splitlines() if not any(c in line for c in _CACHES)}
+
+
+@pytest.fixture
+def sample_build(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("build") / "out"
+    build(None, out)
+    return out
+
+
+def test_notebook_reads_an_existing_build_and_leaves_nothing(sample_build, tmp_path):
+    tmp = tmp_path / "tmp"
+    tmp.mkdir()
+    before_build, before_repo = files_of(sample_build), repository_files()
+    before_notebooks = files_of(NOTEBOOK.parent)
+    nb = run_notebook(NOTEBOOK.parent, tmp, sample_build)
+    text = check_outputs(nb)
+    assert str(sample_build) in text and "building the bundled sample" not in text
+    assert list(tmp.iterdir()) == []
+    assert files_of(sample_build) == before_build   # read, never written (the store too)
+    assert files_of(NOTEBOOK.parent) == before_notebooks
+    assert repository_files() == before_repo
+
+
+def test_notebook_builds_the_sample_once_into_output(tmp_path):
+    tmp, cwd = tmp_path / "tmp", tmp_path / "notebooks"
+    tmp.mkdir()
+    cwd.mkdir()
+    before_repo = repository_files()
+    text = check_outputs(run_notebook(cwd, tmp, None))
+    assert "building the bundled sample there (once)" in text
+    output = tmp_path / "output"
+    assert (output / "store").is_dir() and (output / "concepts.html").is_file()
+    built = files_of(output)
+    # again: the build is read, not made again
+    text = check_outputs(run_notebook(cwd, tmp, None))
+    assert "building the bundled sample" not in text and str(output) in text
+    assert files_of(output) == built
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notebooks", "output", "tmp"]
+    assert list(tmp.iterdir()) == [] and list(cwd.iterdir()) == []
+    assert repository_files() == before_repo
+
+
+def test_notebook_refuses_a_kg_build_that_is_not_one(tmp_path):
+    """KG_BUILD naming a folder without a build is an error, never a build made there."""
+    tmp, empty = tmp_path / "tmp", tmp_path / "empty"
+    tmp.mkdir()
+    empty.mkdir()
+    with pytest.raises(Exception, match="KgError"):
+        run_notebook(tmp_path, tmp, empty)
+    assert list(empty.iterdir()) == [] and list(tmp.iterdir()) == []

@@ -170,7 +170,9 @@ def concept_map(build: Build, *, title: str = "Concept map", target: int = TARGE
     ``people=True`` adds the papers' authors, each linked to the three most
     frequent terms of their papers and placed among them; their legend box
     starts unticked. ``index`` may pass the build's :class:`BuildIndex` when
-    another view made it already.
+    another view made it already. The view's ``clusters`` holds each term's
+    Leiden cluster (what :func:`kg.report.exports.term_map_files` writes for
+    VOSviewer, with the positions drawn here).
 
     Examples
     --------
@@ -234,7 +236,7 @@ def concept_map(build: Build, *, title: str = "Concept map", target: int = TARGE
 
         positions.update(layout(H, seed=seed, weight="weight"))
         _place_people(G, positions)
-    net.clusters = dict(membership)
+    net.clusters = {k: c for k, c in membership.items()}
     return _big_nodes(assemble(
         net, G, groups, max_nodes=max(len(G), 1), max_edges=max(G.number_of_edges(), 1),
         seed=seed, weight="weight", positions=positions,
