@@ -329,7 +329,7 @@ def overview_map(build: Build, *, target: int = OVERVIEW_TERMS, seed: int = 0,
     paper_no = {pid: i for i, pid in enumerate(pids)}
     G = nx.Graph()
     for label, tp in sorted(by_track.items(), key=lambda kv: (-len(kv[1]), kv[0])):
-        G.add_node(f"track:{label}", label=short_label(label.split(" · ")[-1]), name=label,
+        G.add_node(f"track:{label}", label=ix.track_names[label], name=label,
                    group="track", value=len(tp), tracks=ix.paper_tracks(tp[0]),
                    title=f"{label}\ntrack: {len(tp):,} paper{'s' * (len(tp) != 1)}")
     for t in terms:

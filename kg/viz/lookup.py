@@ -17,7 +17,7 @@ from itertools import chain
 from kg.analysis.graphs import paper_author_keys
 from kg.identity import person_key
 from kg.models import Build, Paper
-from kg.viz.style import cite_label, first_sentences, join_limited, short_label
+from kg.viz.style import cite_label, first_sentences, join_limited, short_label, track_labels
 
 __all__ = ["BuildIndex", "EntityRef", "content_words", "paper_nos", "OWN_NAME_MAX_PAPERS"]
 
@@ -298,3 +298,9 @@ class BuildIndex:
     def track_counts(self) -> Counter[str]:
         """Track label (and area) -> number of papers."""
         return Counter(chain.from_iterable(self._paper_tracks.values()))
+
+    @cached_property
+    def track_names(self) -> dict[str, str]:
+        """Track label (and area) -> its node label (:func:`~kg.viz.style.track_labels`:
+        a subarea alone where that is unambiguous in this build)."""
+        return track_labels(self.track_counts)

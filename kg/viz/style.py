@@ -16,11 +16,12 @@ Examples
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 __all__ = ["Group", "KIND_GROUPS", "COMMUNITY_COLOURS", "OTHER_COLOUR", "RELATIONS",
-           "short_label", "cite_label", "count_noun", "first_sentences", "join_limited"]
+           "short_label", "track_labels", "cite_label", "count_noun", "first_sentences",
+           "join_limited"]
 
 
 @dataclass(frozen=True)
@@ -99,6 +100,41 @@ def short_label(text: str, width: int = 24) -> str:
     if space >= width // 2:
         cut = cut[:space]
     return cut.rstrip(" ,;:·-") + "…"
+
+
+def track_labels(labels: Iterable[str]) -> dict[str, str]:
+    """The node label of each track label (``Area · Subarea`` or ``Area``).
+
+    A subarea goes by its own name, unless that name is ambiguous among
+    ``labels`` (another area has a subarea of that name, like "Everything
+    Else", or an area is called so): then by ``Area · Subarea``, the area cut
+    short if need be. An area goes by its name.
+
+    Examples
+    --------
+    >>> labels = track_labels(["Applications · Everything Else", "Deep Learning",
+    ...                        "Deep Learning · Everything Else", "Deep Learning · Robustness",
+    ...                        "General Machine Learning · Everything Else"])
+    >>> [labels[k] for k in sorted(labels)]  # doctest: +NORMALIZE_WHITESPACE
+    ['Applications · Everything Else', 'Deep Learning', 'Deep Learning · Everything Else',
+     'Robustness', 'General Machine… · Everything Else']
+    """
+    labels = sorted(set(labels))
+    parts = {t: t.partition(" · ") for t in labels}
+    areas = {area for area, _, sub in parts.values() if not sub}
+    areas_of: dict[str, set[str]] = {}
+    for area, _, sub in parts.values():
+        if sub:
+            areas_of.setdefault(sub, set()).add(area)
+    out = {}
+    for t, (area, _, sub) in parts.items():
+        if not sub:
+            out[t] = short_label(area)
+        elif len(areas_of[sub]) > 1 or sub in areas:
+            out[t] = f"{short_label(area, 16)} · {short_label(sub)}"
+        else:
+            out[t] = short_label(sub)
+    return out
 
 
 def _surname(name: str) -> str:

@@ -86,8 +86,8 @@ def _from_kg(net: ViewNetwork, K: nx.MultiDiGraph, ix: BuildIndex, *, max_nodes:
             n = ix.track_counts.get(key, 0)
             title = "\n".join([key, f"subarea of {area}" if sub else "area",
                                _n(n, "paper") + " in this build"])
-            attrs = dict(label=short_label(sub or area), name=key, title=title,
-                         tracks=(key, area) if sub else (area,))
+            attrs = dict(label=ix.track_names.get(key) or short_label(sub or area), name=key,
+                         title=title, tracks=(key, area) if sub else (area,))
         elif kind == "concept":
             n = sum(1 for _ in K.predecessors(nid))
             attrs = dict(label=short_label(label), name=label,

@@ -118,3 +118,22 @@ def test_concept_map_is_deterministic():
             for i, k in itertools.product(range(8), range(1))]
     b = corpus_build(spec)
     assert to_html(concept_map(b)) == to_html(concept_map(b))
+
+
+def test_tracks_named_alike_in_two_areas_say_their_area():
+    """"Everything Else" under two areas would be two nodes of one name: they say their area."""
+    tracks = [Track("ML", "Everything Else", ""), Track("Vision", "Everything Else", ""),
+              Track("ML", "Text", "")]
+    papers, ex = [], {}
+    for i, t in enumerate(tracks * 2):
+        abstract = "We use BERT."
+        papers.append(Paper(f"p{i}", ("Ann Lee",), abstract, track=t))
+        ex[f"p{i}"] = Extraction(f"p{i}", abstract, (_mention(abstract, "BERT"),))
+    build = Build(Corpus(tuple(papers)), ex)
+    for net in (overview_map(build), kg_view(build)):
+        labels = {n["name"]: n["label"] for n in net.nodes if n["group"] == "track"}
+        assert labels["ML · Everything Else"] == "ML · Everything Else"
+        assert labels["Vision · Everything Else"] == "Vision · Everything Else"
+        assert labels["ML · Text"] == "Text"   # unambiguous: the subarea alone
+        if "ML" in labels:
+            assert labels["ML"] == "ML"
