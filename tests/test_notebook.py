@@ -18,8 +18,6 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
-from kg.build import build
-
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOK = ROOT / "notebooks" / "explore.ipynb"
 # what other tests and the interpreter may write into the repository meanwhile
@@ -84,14 +82,8 @@ def repository_files() -> set[str]:
     return {line for line in out.splitlines() if not any(c in line for c in _CACHES)}
 
 
-@pytest.fixture
-def sample_build(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("build") / "out"
-    build(None, out)
-    return out
-
-
-def test_notebook_reads_an_existing_build_and_leaves_nothing(sample_build, tmp_path):
+def test_notebook_reads_an_existing_build_and_leaves_nothing(sample_build_dir, tmp_path):
+    sample_build = sample_build_dir   # the session's build of the sample (conftest.py)
     tmp = tmp_path / "tmp"
     tmp.mkdir()
     before_build, before_repo = files_of(sample_build), repository_files()

@@ -126,9 +126,10 @@ def coauthors_view(build: Build | Corpus, *, max_nodes: int = MAX_NODES,
     for k in top:
         G.nodes[k]["top"] = 1
     if top:
-        net.controls["scope"] = (f"the {len(top):,} authors with most papers (ties: most "
-                                 "co-authors) in the largest connected group")
-        net.notes.append(f"The page opens on {net.controls['scope']} "
+        # the Show select's option: short, so that it fits (the note says the rest)
+        net.controls["scope"] = f"top {len(top):,} authors"
+        net.notes.append(f"The page opens on the {len(top):,} authors with most papers (ties: "
+                         f"most co-authors) in the largest connected group "
                          f"({count_noun(len(top), 'person')} of the group's "
                          f"{max(map(len, comps)):,}); choose 'everyone' under Show for all.")
     net.notes.append(

@@ -69,11 +69,30 @@
   var minPapers = controls.min ? controls.min.value : 0;
   var scopeTop = !!controls.scope;
 
-  function visible(n) {
-    if (hiddenGroups.has(n.group)) { return false; }
+  function passes(n) {  // every filter but the legend's boxes
     if (n.o !== undefined && n.o < minPapers) { return false; }
     if (scopeTop && !n.top) { return false; }
     return trackFilter < 0 || (n.t !== undefined && n.t.indexOf(trackFilter) >= 0);
+  }
+
+  function visible(n) { return !hiddenGroups.has(n.group) && passes(n); }
+
+  // the legend's counts: of each group's nodes, those the other filters let
+  // through ("12 of 85" when that is not all of them)
+  function legendCounts() {
+    var shown = {}, total = {};
+    nodeList.forEach(function (n) {
+      total[n.group] = (total[n.group] || 0) + 1;
+      if (passes(n)) { shown[n.group] = (shown[n.group] || 0) + 1; }
+    });
+    document.querySelectorAll("#kg-legend input[data-group]").forEach(function (box) {
+      var cell = box.parentNode.querySelector(".kg-count");
+      var t = total[box.dataset.group] || 0, s = shown[box.dataset.group] || 0;
+      if (cell) {
+        cell.textContent = s === t ? t.toLocaleString("en")
+          : s.toLocaleString("en") + " of " + t.toLocaleString("en");
+      }
+    });
   }
 
   // vis-network gets only the edges between shown nodes: on a big page
@@ -323,6 +342,7 @@
     relayout();
     labelOrder();
     fitShown();
+    legendCounts();
     var shown = nodeView.length;
     say(shown === nodes.length ? "" : "showing " + shown.toLocaleString("en") + " of " +
         nodes.length.toLocaleString("en") + " nodes");
@@ -652,6 +672,7 @@
   if (nodeView.length !== nodes.length) { relayout(); }
   labelOrder();
   fitShown();
+  legendCounts();
   setUp = true;
 
   window.kg = {network: network, nodes: nodes, edges: edges, view: nodeView, data: data,
