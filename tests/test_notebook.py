@@ -11,7 +11,6 @@ the working folder, the build it read or the repository.
 from __future__ import annotations
 
 import os
-import subprocess
 from pathlib import Path
 
 import nbformat
@@ -20,8 +19,9 @@ from nbclient import NotebookClient
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOK = ROOT / "notebooks" / "explore.ipynb"
-# what other tests and the interpreter may write into the repository meanwhile
-_CACHES = ("__pycache__", ".pytest_cache", ".hypothesis", "kg/.cache", ".ipynb_checkpoints")
+# not the repository's own files: what other tests, the interpreter and the linters write
+_SKIPPED = {".git", ".venv", "__pycache__", ".pytest_cache", ".hypothesis", ".mypy_cache",
+            ".ruff_cache", ".cache", "kg.egg-info"}
 
 
 def run_notebook(cwd: Path, tmp: Path, kg_build: Path | None) -> nbformat.NotebookNode:
@@ -75,11 +75,13 @@ def files_of(folder: Path) -> dict[str, tuple[int, int]]:
 
 
 def repository_files() -> set[str]:
-    """The repository's untracked and changed files (caches and output/ aside)."""
-    out = subprocess.run(["git", "status", "--porcelain", "--ignored=matching",
-                          "--untracked-files=all", "--", ".", ":!.venv", ":!output"],
-                         cwd=ROOT, capture_output=True, text=True, check=True).stdout
-    return {line for line in out.splitlines() if not any(c in line for c in _CACHES)}
+    """Every file of the repository's tree (the virtual environment, caches and output/ aside)."""
+    out = set()
+    for folder, dirs, names in os.walk(ROOT):
+        rel = Path(folder).relative_to(ROOT)
+        dirs[:] = [d for d in dirs if d not in _SKIPPED and (rel.parts or d != "output")]
+        out.update((rel / n).as_posix() for n in names)
+    return out
 
 
 def test_notebook_reads_an_existing_build_and_leaves_nothing(sample_build_dir, tmp_path):
