@@ -46,6 +46,7 @@ COAUTHORS_GEXF = "coauthors.gexf"
 VOSVIEWER_MAP = "coauthors_vosviewer_map.txt"
 VOSVIEWER_NETWORK = "coauthors_vosviewer_network.txt"
 AUTHORS_CSV = "authors.csv"
+PAPERS_CSV = "papers.csv"
 KG_HTML = "kg.html"
 COAUTHORS_HTML = "coauthors.html"
 ENTITIES_HTML = "entities.html"
@@ -54,7 +55,7 @@ INDEX_HTML = "index.html"
 #: files of the co-authorship report and the graph exports, as ``kg.build.graph_stage`` writes them
 REPORT_FILES = (REPORT_JSON, REPORT_MD, REPORT_HTML)
 EXPORT_FILES = (GRAPH_GRAPHML, COAUTHORS_GRAPHML, COAUTHORS_GEXF, VOSVIEWER_MAP,
-                VOSVIEWER_NETWORK, AUTHORS_CSV)
+                VOSVIEWER_NETWORK, AUTHORS_CSV, PAPERS_CSV)
 #: ``--rdf-format`` value -> file written (``turtle`` is always written)
 RDF_FILES = {"turtle": GRAPH_TTL, "nt": GRAPH_NT, "jsonld": GRAPH_JSONLD}
 #: the interactive views (:mod:`kg.viz`), by view name

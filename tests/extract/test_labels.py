@@ -55,6 +55,9 @@ def test_a_paper_with_nothing_is_named_by_its_id_and_a_long_abstract_by_five_wor
     ((("GNN", "GNN"),), None),
     ((("GR", "GR"),), None),
     ((("AI", "AI"),), None),
+    # a field or abbreviation may be the paper's own acronym, after any coined name
+    ((("PDF", "PDF"),), "PDF"),
+    ((("PDF", "PDF"), ("SCOTCH", "SCOTCH")), "SCOTCH"),
     # phrases: lower-case ones say what the paper does, title-case ones may name it
     ((("and evaluate pipelines", "and evaluate pipelines"),), None),
     ((("Algorithm of Thoughts", "Algorithm of Thoughts"),), "Algorithm of Thoughts"),
