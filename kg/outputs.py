@@ -48,6 +48,7 @@ VOSVIEWER_NETWORK = "coauthors_vosviewer_network.txt"
 CONCEPTS_VOSVIEWER_MAP = "concepts_vosviewer_map.txt"
 CONCEPTS_VOSVIEWER_NETWORK = "concepts_vosviewer_network.txt"
 AUTHORS_CSV = "authors.csv"
+PAPERS_CSV = "papers.csv"
 KG_HTML = "kg.html"
 COAUTHORS_HTML = "coauthors.html"
 ENTITIES_HTML = "entities.html"
@@ -56,7 +57,7 @@ INDEX_HTML = "index.html"
 #: files of the co-authorship report and the graph exports, as ``kg.build.graph_stage`` writes them
 REPORT_FILES = (REPORT_JSON, REPORT_MD, REPORT_HTML)
 EXPORT_FILES = (GRAPH_GRAPHML, COAUTHORS_GRAPHML, COAUTHORS_GEXF, VOSVIEWER_MAP,
-                VOSVIEWER_NETWORK, AUTHORS_CSV)
+                VOSVIEWER_NETWORK, AUTHORS_CSV, PAPERS_CSV)
 #: the concept map as a VOSviewer term map, written beside ``concepts.html`` by the views stage
 TERM_MAP_FILES = (CONCEPTS_VOSVIEWER_MAP, CONCEPTS_VOSVIEWER_NETWORK)
 #: ``--rdf-format`` value -> file written (``turtle`` is always written)

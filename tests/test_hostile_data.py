@@ -235,7 +235,7 @@ def test_coauthor_exports_are_byte_identical_across_builds(tmp_path):
         assert r.returncode == 0, r.stderr[-2000:]
         outs.append(tmp_path / f"out{i}")
     for name in ("coauthors.graphml", "coauthors.gexf", "graph.graphml", "authors.csv",
-                 "report.json"):
+                 "papers.csv", "report.json"):
         assert (outs[0] / name).read_bytes() == (outs[1] / name).read_bytes(), name
 
 

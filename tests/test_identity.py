@@ -26,7 +26,6 @@ def test_no_module_but_identity_defines_a_key():
 
 @pytest.mark.parametrize("module, names", [
     ("kg.extract.normalise", ("compact", "entity_key", "singular_key")),
-    ("kg.rdf.labels", ("name_key", "search_key")),
     ("kg.rdf", ("name_key", "search_key")),
     ("kg.rdf.vocab", ("entity_key",)),
     ("kg.analysis.caveats", ("fold_name",)),

@@ -44,6 +44,7 @@ from functools import lru_cache
 import networkx as nx
 import numpy as np
 
+from kg.extract.labels import paper_label
 from kg.identity import person_key
 from kg.models import Build, Corpus, Extraction, Paper, Track
 from kg.util.teams import links_pairs
@@ -304,13 +305,6 @@ def _track_ids(track: Track) -> tuple[str, str | None]:
     return area, sub
 
 
-def _paper_label(paper: Paper, width: int = 80) -> str:
-    if paper.title:
-        return paper.title
-    text = " ".join(paper.abstract.split())
-    return text if len(text) <= width else text[: width - 1].rstrip() + "…"
-
-
 def knowledge_graph(build: Build | Corpus) -> nx.MultiDiGraph:
     """The whole knowledge graph as a NetworkX multigraph.
 
@@ -323,7 +317,7 @@ def knowledge_graph(build: Build | Corpus) -> nx.MultiDiGraph:
     -------
     networkx.MultiDiGraph
         Node ids are ``kind:key`` (:func:`node_id`); every node has ``kind``
-        and ``label``. Papers also have ``truncated`` (list cut by ``等``);
+        and ``label`` (a paper's is :func:`kg.extract.labels.paper_label`). Papers also have ``truncated`` (list cut by ``等``);
         entities ``type``. Edges have ``relation`` as listed in the module
         docstring.
 
@@ -345,11 +339,11 @@ def knowledge_graph(build: Build | Corpus) -> nx.MultiDiGraph:
     broader: set[tuple[str, str]] = set()
     for paper in build.corpus.papers:
         pid = node_id("paper", paper.id)
-        K.add_node(pid, kind="paper", label=_paper_label(paper), truncated=paper.authors_truncated)
+        ex = build.extractions.get(paper.id)
+        K.add_node(pid, kind="paper", label=paper_label(paper, ex), truncated=paper.authors_truncated)
         _add_authors(K, pid, paper)
         if paper.track is not None:
             _add_track(K, pid, paper.track, broader)
-        ex = build.extractions.get(paper.id)
         if ex is not None:
             _add_mentions(K, pid, ex)
     return K

@@ -154,7 +154,7 @@ def _build_outputs(net: NetworkAnalysis, build: Build, products: _Products, *,
     """The files that need the extractions too: the report and the knowledge graph."""
     from kg.analysis import content_tables, extraction_summary, with_extractions
     from kg.analysis.graphs import knowledge_graph
-    from kg.report.document import report_document, to_json, to_markdown
+    from kg.report.document import papers_csv, report_document, to_json, to_markdown
     from kg.report.exports import graphml
     from kg.report.html import markdown_html
     from kg.report.plots import PLOTS
@@ -185,6 +185,7 @@ def _build_outputs(net: NetworkAnalysis, build: Build, products: _Products, *,
     products.add("nx_graphs", t0)
     products.knowledge_graph = K
     yield outputs.GRAPH_GRAPHML, _timed(graphml(K, graph_id="kg"), products, "exports")
+    yield outputs.PAPERS_CSV, _timed(papers_csv(build), products, "exports")
 
 
 def _author_tracks(corpus: Corpus) -> dict[str, set[str]]:

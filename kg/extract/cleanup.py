@@ -50,6 +50,13 @@ _KEEP_AFTER_HYPHEN = frozenset([
 _RUN_ON = re.compile(r"(?<=[a-z]{2})([.!?])(?=[A-Z][a-z]|[A-Z] )"
                      r"|(?<=[a-z]{2}[)\]])([.!?])(?=[A-Z][a-z]|[A-Z] )")
 _RUN_ON_HINT = re.compile(r"[.!?][A-Z]")   # a cheap superset of _RUN_ON
+# a word glued to the name that follows it: LaTeX's tie ("called~NeuroBack"),
+# or a naming cue with no space ("calledNeuroBack", from "called\\textsc{NeuroBack}"
+# or the source itself): the cue and the name are two words
+#: the naming cues a name may be glued to
+NAMING_CUES = ("called", "named", "dubbed", "termed", "coined", "namely", "entitled")
+_GLUED = re.compile(rf"(?<=[A-Za-z])~(?=[A-Za-z])|(?<![\w-])({'|'.join(NAMING_CUES)})(?=[A-Z])")
+_GLUED_HINT = re.compile(rf"~|(?:{'|'.join(c[1:] for c in NAMING_CUES)})[A-Z]")
 _WS = re.compile(r"\s+")
 _WS_HINT = re.compile(r"\s\s|[^\S ]")
 URL_HINT = re.compile(r"://|www\.|\.(?:com|org|io|net|ai|edu|dev)/")
@@ -313,6 +320,8 @@ def _clean_segment(text: str) -> str:
     text = _join_hyphenation(text)
     if _RUN_ON_HINT.search(text):
         text = _RUN_ON.sub(lambda m: (m.group(1) or m.group(2)) + " ", text)
+    if _GLUED_HINT.search(text):
+        text = _GLUED.sub(lambda m: f"{m.group(1)} " if m.group(1) else " ", text)
     return text
 
 

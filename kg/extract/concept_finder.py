@@ -422,7 +422,7 @@ def merge(text: str, mentions: Sequence[Mention], matches: Sequence[ConceptMatch
     sorted by place.
 
     An entity mention of a gazetteer entry that is a concept (the concept's
-    ``entity``) becomes a mention of that concept. Where a concept match and an
+    ``entity``) becomes a mention of that concept, never a proposed one. Where a concept match and an
     entity mention overlap, the entity stays unless it is a soft one (not
     ``known`` to the gazetteer, not proposed) that the match covers: "Stable
     Diffusion" stays the model, while a long form the resolver typed only by
@@ -432,7 +432,8 @@ def merge(text: str, mentions: Sequence[Mention], matches: Sequence[ConceptMatch
     out: list[Mention] = []
     for m in mentions:
         cid = index.entities.get(m.key) if m.layer == "entity" else None
-        out.append(concept_mention(text, m.start, m.end, concepts[cid], m.proposed)
+        # a concept is no paper's own: "we introduce a GNN" proposes no graph neural network
+        out.append(concept_mention(text, m.start, m.end, concepts[cid])
                    if cid is not None else m)
     if not matches:
         return out

@@ -67,15 +67,23 @@ _MINOR = frozenset([
 
 def _same_long_form(a: str, b: str) -> bool:
     """Could two long forms name the same thing? (half their content words
-    agree, up to spelling: "proximal policy optimisation" and "Proximal Policy
-    Optimization", "low-rank adapters" and "Low-Rank Adaptation").
+    agree, up to spelling, and two of them where both have two: "proximal policy
+    optimisation" and "Proximal Policy Optimization", "low-rank adapters" and
+    "Low-Rank Adaptation", "RL from verifiable reward" and "Reinforcement Learning
+    from Verifiable Rewards"; one shared word makes a coinage no known name:
+    "Algorithm Distillation (AD)" is no Algorithmic Differentiation,
+    "Mixture-of-Denoisers (MoD)" no Mixture-of-Depths).
 
     >>> _same_long_form("multi-party computation", "Model Predictive Control")
+    False
+    >>> _same_long_form("Algorithm Distillation", "Algorithmic Differentiation")
     False
     """
     wa = {w[:5] for w in re.split(r"[\s\-]+", a.lower()) if w and w not in _MINOR}
     wb = {w[:5] for w in re.split(r"[\s\-]+", b.lower()) if w and w not in _MINOR}
-    return bool(wa and wb) and 2 * len(wa & wb) >= max(len(wa), len(wb))
+    shared = len(wa & wb)
+    return (bool(wa and wb) and shared >= min(2, len(wa), len(wb))
+            and 2 * shared >= max(len(wa), len(wb)))
 
 
 def _short_form_entity(gaz: Gazetteer, key: str, long: str) -> Form | None:
@@ -298,8 +306,19 @@ class _Resolution:
                     text[k[0]:k[1]] in redefined or text[k[0]:k[1] - 1] in redefined)]:
                 del self.spans[k]
 
+    def generic(self, name: str) -> bool:
+        """Is ``name`` a generic class of models, which no paper proposes ("a NN that
+        sorts", "a GNN")? (The gazetteer's ``model class`` entries; the fields and
+        abbreviations of ``kg/data/not_entities.txt`` may be a paper's own acronym:
+        "Predictive Dynamic Fusion (PDF)".)"""
+        key = entity_key(name)
+        f = self.gaz.lookup(key) or (None if name.isupper() else self.gaz.lookup(singular_key(key)))
+        return f is not None and f.entity.kind == "model class"
+
     def add_proposal(self, pr: Proposal) -> None:
         spans, text = self.spans, self.text
+        if self.generic(pr.name):
+            return
         outer = [k for k in spans if k[0] <= pr.start and pr.end <= k[1]]
         if outer:
             for k in outer:
@@ -320,8 +339,13 @@ class _Resolution:
 
     def _proposed_entity(self, pr: Proposal) -> _Ent:
         key = entity_key(pr.name)
-        # an acronym the abstract redefines is its own: "DORA" is its pair, not DoRA
-        ent = self.rekeyed.get(pr.name) or self.from_gaz(key, pr.name)
+        # an acronym the abstract redefines is its own: "DORA" is its pair, not DoRA;
+        # "Algorithm Distillation (AD)" proposes no Automatic Differentiation
+        ent = self.rekeyed.get(pr.name)
+        if ent is None and pr.name in self.redefined:
+            key = own_key(key)
+        elif ent is None:
+            ent = self.from_gaz(key, pr.name)
         if ent is not None and ent.key == key and _another_thing(self.gaz, pr.name, key, ent):
             # the paper's own "Maestro" is not the MAESTRO dataset: its own entity
             ent, key = None, own_key(key)
@@ -370,6 +394,7 @@ class _Resolution:
     def mentions(self) -> list[Mention]:
         spans, text = self.spans, self.text
         proposed_keys = self.proposed_keys | _extensions(spans, self.proposed_keys, self.gaz)
+        proposed_keys -= _known_inside_own(spans, proposed_keys, self.gaz)
         return [
             Mention(text=text[s:e], canonical=ent.canonical, type=ent.type, start=s, end=e,
                     proposed=ent.key in proposed_keys, key=ent.key, family=ent.family)
@@ -399,6 +424,21 @@ def resolve(text: str, words: list[str], offsets: list[int], matches: list[Match
 
 
 _EXTENSION = re.compile(r"[-_]?(?:[A-Z][a-z]|\d)")
+
+
+def _known_inside_own(spans: dict[_Span, tuple[_Ent, float]], proposed_keys: set[str],
+                      gaz: Gazetteer) -> set[str]:
+    """Known names the paper only builds on: a gazetteer entry proposed beside a
+    coined name of the paper's own that puts words before it ("a low-rank (LoRa)
+    branch" in the paper that proposes AutoLoRa: AutoLoRa is proposed, LoRA is
+    not). A coined name that starts with the known one extends the paper's own
+    name (MOMENT and MOMENT-1, MobileLLM and MobileLLM-LS: both proposed)."""
+    known: set[str] = set()
+    own: set[str] = set()
+    for ent, _ in spans.values():
+        if ent.key in proposed_keys:
+            (known if gaz.lookup(ent.key) is not None else own).add(ent.key)
+    return {k for k in known if len(k) >= 3 and any(k in o[1:] for o in own)}
 
 
 def _extensions(spans: dict[_Span, tuple[_Ent, float]], proposed_keys: set[str],

@@ -63,7 +63,6 @@ The package, one concern a module, in the order the data flows:
 ==========================  ==================================================
 :mod:`kg.rdf.terms`         N-Triples text of the vocabulary's terms (made
                             from :mod:`kg.rdf.vocab`), of IRIs and literals
-:mod:`kg.rdf.labels`        paper labels and the lookup keys of names
 :mod:`kg.rdf.aggregate`     the nodes papers share, and their counts
 :mod:`kg.rdf.mapping`       the triples of each kind of node
 :mod:`kg.rdf.ntriples`      the writer: the whole graph, streamed in order
@@ -90,8 +89,8 @@ Examples
 >>> data = to_ntriples(Build(Corpus(papers=(p,))))
 >>> b'<https://schema.org/name> "Ada Lovelace"' in data
 True
->>> paper_label(p)
-'Lovelace et al. — We study engines.'
+>>> paper_label(p)   # (kg.extract.labels's: the one label of a paper, rdfs:label here)
+'Lovelace & Turing — engines'
 """
 from __future__ import annotations
 
@@ -99,8 +98,8 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # the names as a type checker sees them; loaded on first use
+    from kg.extract.labels import paper_label
     from kg.rdf.bridge import ntriples_to_rdflib, ox_to_rdflib, to_graph
-    from kg.rdf.labels import paper_label
     from kg.rdf.ntriples import iter_ntriples, to_ntriples, write_ntriples
     from kg.rdf.serialise import to_jsonld, to_turtle
 
@@ -110,7 +109,7 @@ _HOMES = {
     "ntriples_to_rdflib": "kg.rdf.bridge",
     "ox_to_rdflib": "kg.rdf.bridge",
     "to_graph": "kg.rdf.bridge",
-    "paper_label": "kg.rdf.labels",
+    "paper_label": "kg.extract.labels",
     "iter_ntriples": "kg.rdf.ntriples",
     "to_ntriples": "kg.rdf.ntriples",
     "write_ntriples": "kg.rdf.ntriples",

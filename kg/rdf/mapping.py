@@ -10,10 +10,10 @@ aggregate's :class:`kg.rdf.vocab.Minter`. What each node holds is listed in
 from __future__ import annotations
 
 from kg import __version__
+from kg.extract.labels import paper_label
 from kg.identity import entity_key, name_key, search_key
 from kg.models import Extraction, Paper
 from kg.rdf.aggregate import Aggregate, ConceptInfo, EntityInfo, TrackInfo
-from kg.rdf.labels import paper_label
 from kg.rdf.terms import (
     block,
     boolean,

@@ -23,13 +23,15 @@ from typing import TYPE_CHECKING, Any
 
 from kg.analysis.counts import MEANINGS, BuildCounts, count_label
 from kg.analysis.records import AuthorRow, CoauthorReport, Counts
+from kg.extract.labels import paper_label
+from kg.models import Build
 from kg.report.data import ContentTables, ExtractionSummary, Report
 from kg.report.exports import table_csv
 
 if TYPE_CHECKING:
     from kg.analysis.centrality import AuthorMetrics
 
-__all__ = ["report_document", "to_json", "to_markdown", "md_escape", "authors_csv"]
+__all__ = ["report_document", "to_json", "to_markdown", "md_escape", "authors_csv", "papers_csv"]
 
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]<>()#+!|~])")
 _CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
@@ -334,3 +336,25 @@ def authors_csv(metrics: AuthorMetrics, tracks: Mapping[str, Iterable[str]] | No
 
     rows = ([k] + [cell(col[i]) for col in data] + extra(k) for i, k in enumerate(metrics.keys))
     return table_csv(["key"] + cols + ["tracks", "community"], rows)
+
+
+def papers_csv(build: Build) -> Iterator[str]:
+    """Every paper as CSV (``papers.csv``), in corpus order: ``id``, ``label`` (the
+    paper's one label, :func:`kg.extract.labels.paper_label`, as in the graph and
+    the views), ``title`` (empty where the listing has none), ``authors``
+    (``; ``-joined, as listed), ``authors_truncated``, ``track`` and ``proposes``
+    (the names it proposes, ``; ``-joined).
+
+    >>> from kg.models import Corpus, Paper
+    >>> p = Paper("p1", ("Ann Lee",), "We study sparse attention.")
+    >>> "".join(papers_csv(Build(Corpus((p,))))).splitlines()[1]
+    'p1,Lee — sparse attention,,Ann Lee,false,,'
+    """
+    rows = []
+    for p in build.corpus.papers:
+        ex = build.extractions.get(p.id)
+        rows.append([p.id, paper_label(p, ex), p.title or "", "; ".join(p.authors),
+                     p.authors_truncated, p.track.label if p.track is not None else "",
+                     "; ".join(ex.proposed) if ex is not None else ""])
+    return table_csv(["id", "label", "title", "authors", "authors_truncated", "track", "proposes"],
+                     rows)

@@ -7,45 +7,20 @@ type, spellings and papers.
 """
 from __future__ import annotations
 
-import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable
-from functools import cached_property, lru_cache
-from importlib.resources import files
+from functools import cached_property
 from itertools import chain
 
 from kg.analysis.graphs import paper_author_keys
+from kg.extract.labels import content_words, paper_label
 from kg.identity import person_key
 from kg.models import Build, Paper
-from kg.viz.style import cite_label, first_sentences, join_limited, short_label, track_labels
+from kg.viz.style import first_sentences, join_limited, track_labels
 
-__all__ = ["BuildIndex", "EntityRef", "content_words", "paper_nos", "OWN_NAME_MAX_PAPERS"]
+__all__ = ["BuildIndex", "EntityRef", "content_words", "paper_nos"]
 
 EntityRef = tuple[str, str, str, bool]  # (key, canonical, type, proposed)
-#: A proposed name is the paper's own when at most this many papers mention it.
-OWN_NAME_MAX_PAPERS = 2
-_WORD = re.compile(r"[^\W_][\w'’-]*")
-
-
-@lru_cache(maxsize=1)
-def _stopwords() -> frozenset[str]:
-    text = (files("kg") / "data" / "label_stopwords.txt").read_text(encoding="utf-8")
-    return frozenset(w.strip().casefold() for w in text.splitlines()
-                     if w.strip() and not w.lstrip().startswith("#"))
-
-
-def content_words(sentence: str, n: int = 5) -> list[str]:
-    """The first ``n`` words of ``sentence`` that carry content (not in
-    ``kg/data/label_stopwords.txt``, not one character long).
-
-    Examples
-    --------
-    >>> content_words("In this paper, we propose a novel sparse attention for long videos.")
-    ['sparse', 'attention', 'long', 'videos']
-    """
-    stop = _stopwords()
-    words = [w for w in _WORD.findall(sentence) if len(w) > 1 and w.casefold() not in stop]
-    return words[:n]
 
 
 def paper_nos(papers_of: dict[str, list[str]], key: str, paper_no: dict[str, int]) -> list[int]:
@@ -68,7 +43,7 @@ class BuildIndex:
     ...     (Mention("BERT", "BERT", "model", 7, 11, key="bert"),))})
     >>> ix = BuildIndex(b)
     >>> print(ix.paper_tooltip("p1"))
-    Lee: BERT
+    Lee & Xu — BERT
     id: p1
     Authors: Ann Lee, Bob Xu
     Track: ML · NLP
@@ -83,7 +58,7 @@ class BuildIndex:
         self.build = build
         self.papers: dict[str, Paper] = {p.id: p for p in build.corpus.papers}
         self._person_tracks: dict[str, tuple[str, ...]] = {}
-        self._labels: dict[tuple[str, int], str] = {}
+        self._labels: dict[str, str] = {}
 
     @cached_property
     def paper_order(self) -> dict[str, int]:
@@ -135,47 +110,22 @@ class BuildIndex:
         """The paper's track label and, for a subarea, its area."""
         return self._paper_tracks[pid]
 
-    def own_name(self, pid: str) -> str | None:
-        """The name the paper proposes when it is the paper's own (mentioned by
-        at most :data:`OWN_NAME_MAX_PAPERS` papers: not a generic ``LLM``)."""
-        for key, canonical, _, proposed in self.paper_entities.get(pid, ()):
-            if proposed and len(self.entity_papers.get(key, ())) <= OWN_NAME_MAX_PAPERS:
-                return canonical
-        return None
-
-    def paper_label(self, pid: str, width: int = 40) -> str:
-        """Title, else ``Name: Lee et al.`` for a paper's own proposed name, else
-        ``Lee: first content words of the first sentence`` (short).
+    def paper_label(self, pid: str) -> str:
+        """The paper's label (:func:`kg.extract.labels.paper_label`: the one every
+        output gives it); a view's canvas shows it cut short (:func:`kg.viz.style.short_label`).
 
         Examples
         --------
         >>> from kg.models import Corpus
         >>> p = Paper("p", ("Ann Lee", "Bo Xu"), "In this work we study sparse attention for video.")
         >>> BuildIndex(Build(Corpus((p,)))).paper_label("p")
-        'Lee: sparse attention video'
+        'Lee & Xu — sparse attention video'
         """
         # each view's paper table and tooltips ask for the same labels: make each once
-        label = self._labels.get((pid, width))
+        label = self._labels.get(pid)
         if label is None:
-            label = self._labels[(pid, width)] = self._paper_label(pid, width)
+            label = self._labels[pid] = paper_label(self.papers[pid], self.build.extractions.get(pid))
         return label
-
-    def _paper_label(self, pid: str, width: int) -> str:
-        p = self.papers[pid]
-        if p.title:
-            return short_label(p.title, width)
-        own = self.own_name(pid)
-        if own:
-            return short_label(f"{own}: {cite_label(p.authors, p.authors_truncated)}", width)
-        words = " ".join(content_words(first_sentences(self.abstract(pid), 1, 400)))
-        surname = p.authors[0].split()[-1] if p.authors and p.authors[0].split() else ""
-        return short_label(f"{surname}: {words}" if surname and words else surname or words
-                           or "paper", width)
-
-    def paper_name(self, pid: str) -> str:
-        """A paper's heading in the page: its title or a long label."""
-        p = self.papers[pid]
-        return p.title or self.paper_label(pid, 120)
 
     def paper_search(self, pid: str) -> str:
         """More text the search box matches for a paper: proposed names and every author."""
@@ -185,7 +135,7 @@ class BuildIndex:
 
     def paper_tooltip(self, pid: str) -> str:
         p = self.papers[pid]
-        lines = [p.title or self.paper_label(pid, 120), f"id: {pid}"]
+        lines = [self.paper_label(pid), f"id: {pid}"]
         authors = join_limited(p.authors, 8)
         if p.authors_truncated:
             authors += " (list cut by the site)"

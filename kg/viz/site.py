@@ -39,6 +39,7 @@ DESCRIPTIONS: dict[str, dict[str, str]] = {
         outputs.REPORT_JSON: "the same report as JSON",
         outputs.SUMMARY: "counts of the build",
         outputs.AUTHORS_CSV: "every author's papers, collaborators and centralities",
+        outputs.PAPERS_CSV: "every paper: its label, title, authors, track and what it proposes",
     },
     "Graph files": {
         outputs.GRAPH_TTL: "the RDF graph (Turtle)",

@@ -75,7 +75,7 @@ def _from_kg(net: ViewNetwork, K: nx.MultiDiGraph, ix: BuildIndex, *, max_nodes:
         label = d.get("label", key)
         attrs: dict[str, object]
         if kind == "paper":
-            attrs = dict(label=ix.paper_label(key), name=ix.paper_name(key),
+            attrs = dict(label=short_label(ix.paper_label(key), 40), name=ix.paper_label(key),
                          title=ix.paper_tooltip(key), tracks=ix.paper_tracks(key), pid=key,
                          q=ix.paper_search(key))
         elif kind == "person":
@@ -157,9 +157,9 @@ def kg_view(build: Build | Corpus, *, max_nodes: int = MAX_NODES, max_edges: int
 
         return overview_map(build, seed=seed, index=index)
     net = ViewNetwork("kg", "Knowledge graph")
-    net.notes.append("Node size: number of links. Papers are labelled by the name they propose, "
-                     "else their first author and the first content words of the abstract "
-                     "(the listings have no titles).")
+    net.notes.append("Node size: number of links. Papers are labelled by their title, else by "
+                     "the name they propose (where the extractor is sure of it), else by their "
+                     "authors and the first content words of the abstract.")
     K = knowledge_graph(build) if graph is None else graph
     ix = BuildIndex(build) if index is None else index
     return _from_kg(net, K, ix, max_nodes=max_nodes, max_edges=max_edges, seed=seed)

@@ -116,3 +116,17 @@ def test_a_formula_too_deep_for_pylatexenc_stays_as_written():
 ])
 def test_a_name_in_a_font_command_is_kept_as_written(raw, want):
     assert clean(raw) == want
+
+
+@pytest.mark.parametrize("raw, want", [
+    # issue 30's "calledNeuroBack": a naming cue glued to the name, whatever glued it
+    (r"a solver called\textsc{NeuroBack}, which", "a solver called NeuroBack, which"),
+    ("a solver calledNeuroBack, which", "a solver called NeuroBack, which"),
+    (r"a solver called~\textsc{NeuroBack}, which", "a solver called NeuroBack, which"),
+    ("dubbedAdaShare and NamedX", "dubbed AdaShare and NamedX"),   # (capitalised: a name)
+    # not a cue, or no name after it: left alone
+    ("renamedFoo, unnamedBar, about ~10% more", "renamedFoo, unnamedBar, about ~10% more"),
+    ("see x.org/~user/calledFoo", "see x.org/~user/calledFoo"),
+])
+def test_a_word_glued_to_a_name_is_split(raw, want):
+    assert clean(raw) == want

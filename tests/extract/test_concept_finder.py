@@ -235,3 +235,12 @@ def test_a_bare_word_is_the_sense_the_abstract_spells_out():
         "post-training-quantization", "quantization"]
     assert keys("dataset distillation ; distillation") == ["dataset-distillation"] * 2
     assert keys("we apply quantization") == ["quantization"]
+
+
+def test_a_concept_is_never_proposed():
+    # issue 30: ALAM came out proposing "large language model"; a gazetteer entry
+    # that is a concept becomes that concept, never a proposed one
+    ex = extract_texts(["We introduce a novel Variational AutoEncoder for faces. "
+                        "We propose graph neural networks for molecules."])[0]
+    concepts = [m for m in ex.mentions if m.layer == "concept"]
+    assert concepts and not any(m.proposed for m in concepts)

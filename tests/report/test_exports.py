@@ -56,7 +56,7 @@ def test_stage_writes_every_file(files):
         "plots/papers_per_author.png", "plots/component_sizes.png",
         "plots/community_sizes.png", "coauthors.graphml", "coauthors.gexf",
         "coauthors_vosviewer_map.txt", "coauthors_vosviewer_network.txt", "authors.csv",
-        "graph.graphml"}
+        "graph.graphml", "papers.csv"}
     for name, data in files.items():
         if name.endswith(".png"):
             assert data[:8] == b"\x89PNG\r\n\x1a\n"

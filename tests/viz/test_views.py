@@ -114,14 +114,16 @@ def test_kg_view_kinds_tooltips_and_tracks():
     groups = {n["group"] for n in net.nodes}
     assert groups == {"paper", "person", "track", "model", "method", "dataset"}
     paper = next(n for n in net.nodes if n["group"] == "paper" and "LoRA" in n["label"])
-    assert paper["label"] == "LoRA: Lee et al."
+    assert paper["label"] == "LoRA — Lee et al."
     assert "Authors: Ann Lee, Bob Xu, Cy Zhu" in paper["title"]
     assert "Track: Deep Learning · Large Language Models" in paper["title"]
     assert "LoRA (proposed)" in paper["title"] and "We propose LoRA." in paper["title"]
     # the track filter: a paper lists its subarea and its area
     assert {net.tracks[i] for i in paper["t"]} == {"Deep Learning · Large Language Models",
                                                    "Deep Learning"}
-    assert all(len(n["label"]) <= 28 for n in net.nodes)
+    # the canvas shows labels cut short (a paper's full label is its "name")
+    assert all(len(n["label"]) <= (40 if n["group"] == "paper" else 28) for n in net.nodes)
+    assert paper["name"] == "LoRA — Lee et al." and net.papers[0][1] == paper["name"]
 
 
 def test_cap_keeps_the_top_nodes_by_the_stated_measure_and_says_so():

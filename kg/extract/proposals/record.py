@@ -30,6 +30,7 @@ class Guards:
     metric_after: re.Pattern[str]
     notion_before: re.Pattern[str]
     not_names: frozenset[str]
+    adjective: re.Pattern[str]
 
 
 def build_guards(lex: Lexicon) -> Guards:
@@ -52,7 +53,18 @@ def build_guards(lex: Lexicon) -> Guards:
                                 rf"(?!\s+(?:{alt(w('guards.metric_not_before'))}))"),
         notion_before=re.compile(rf"\b(?:{alt(w('guards.notion'))})s? of (?:an? |the )?$"),
         not_names=frozenset(w("guards.not_names")),
+        adjective=adjective_pattern(lex),
     )
+
+
+def adjective_pattern(lex: Lexicon) -> re.Pattern[str]:
+    """A hyphenated adjective (or a phrase ending in one) or a name's fragment, by
+    the lexicon's ``guards.adjective_suffixes`` and ``guards.adjective_prefixes``:
+    "Graph-Neural-Network-based", "Semantic-Aware", "quasi-Monte", "bi-Lipschitz"."""
+    w = lex.__getitem__
+    return re.compile(
+        rf"(?:^|\s)[\w^+]+(?:-[\w^+]+)*-(?i:{alt(w('guards.adjective_suffixes'))})$"
+        rf"|^(?:{alt(w('guards.adjective_prefixes'))})-[A-Z][a-z]+$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,9 +105,9 @@ class Found:
                 name) or (
                 not strict and self.known(name)):
             return True
-        if _ADJECTIVE_COMPOUND.search(name) and text[ps - 1: ps] not in _QUOTES and (
-                (ps, pe) not in self.marked):
-            return True  # "PDE-informed", "Continuous-time": a modifier, not a name
+        if (_ADJECTIVE_COMPOUND.search(name) or g.adjective.search(name)) and (
+                text[ps - 1: ps] not in _QUOTES and (ps, pe) not in self.marked):
+            return True  # "PDE-informed", "Continuous-time", "GNN-based": a modifier, not a name
         if (_SPELLING.match(name) and _CAPITAL_NEXT.match(text, pe)) or (
                 " " in name and not _TWO_LOWER.search(name.replace("LLMs", ""))):
             return True  # "PROjected DIffusion" (an acronym's letters), "W4A8 LLMs": no name

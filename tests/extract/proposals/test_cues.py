@@ -126,3 +126,24 @@ def test_title_names_end_at_a_word_end():
     names = [p.name for p in find_proposals(
         "We introduce the Imprecise Domain Generalisation framework to mitigate this.")]
     assert "Imprecise Domain Generalisation" in names and "Imprecise Doma" not in names
+
+
+@pytest.mark.parametrize("text", [
+    "We propose a Graph-Neural-Network-based approach to SAT solving.",
+    "We propose a Semantic-Aware module for retrieval.",
+    "We propose a quasi-Monte Carlo method for sampling.",
+    "We introduce bi-Lipschitz flows for density estimation.",
+    "We propose a light Multi-Layer Perceptron-based encoder.",
+])
+def test_hyphenated_adjectives_and_fragments_are_no_names(text):
+    # issue 30: "Graph-Neural-Network-based", "quasi-Monte" were proposed names
+    assert [p.name for p in find_proposals(text)] == []
+
+
+@pytest.mark.parametrize("text, name", [
+    ("We propose t-PatchGNN, a model for irregular series.", "t-PatchGNN"),
+    ("We propose shift-DeepONets, a class of operators.", "shift-DeepONets"),
+    ("We propose i-FBR, a bias reduction.", "i-FBR"),
+])
+def test_hyphenated_coined_names_stay(text, name):
+    assert name in [p.name for p in find_proposals(text)]
