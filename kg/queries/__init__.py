@@ -78,7 +78,8 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["BoundQuery", "NamedQuery", "Param", "folder", "get", "library", "listing",
            "parse_header", "prepare", "resolve", "run", "with_prefixes"]
 
-PARAM_TYPES = ("string", "integer", "decimal", "boolean", "iri", "person-name", "entity-name")
+PARAM_TYPES = ("string", "integer", "decimal", "boolean", "iri", "person-name", "entity-name",
+               "entity", "concept", "track", "paper", "entity-type")
 
 _PARAM = re.compile(
     r"^param:\s*(?P<name>[A-Za-z_][A-Za-z0-9_]*)\s+(?:—|--|-)\s+(?P<desc>.*?)\s*"
@@ -188,8 +189,12 @@ def get(name: str) -> NamedQuery:
         path = folder() / f"{name}.rq"
         if path.is_file():
             return parse_header(path.read_text(encoding="utf-8"), name, path.name)
-    names = ", ".join(q.name for q in library())
-    raise QueryError(f"unknown query {name!r} (named queries: {names})")
+    from kg.queries.values import closest
+
+    names = [q.name for q in library()]
+    near = closest(name, names)
+    hint = f"did you mean: {', '.join(near)}?" if near else f"named queries: {', '.join(names)}"
+    raise QueryError(f"unknown query {name!r}; {hint} (kg queries lists them)")
 
 
 _SPARQL_START = re.compile(r"^\s*(#[^\n]*\n\s*)*(PREFIX|BASE|SELECT|ASK|CONSTRUCT|DESCRIBE)\b",
@@ -237,10 +242,14 @@ def _convert(param: Param | None, name: str, value: Any
             from kg.identity import name_key
 
             return ox.Literal(name_key(value))
-        if kind == "entity-name":  # matched against skos:hiddenLabel
+        if kind in ("entity-name", "entity", "concept"):  # matched against skos:hiddenLabel
             from kg.identity import search_key
 
             return ox.Literal(search_key(value))
+        if kind in ("track", "paper"):  # made canonical against the store (values.py)
+            return ox.Literal(value.strip())
+        if kind == "entity-type":
+            return ox.Literal(value.strip().lower())
         if kind == "integer":
             return ox.Literal(int(value.strip()))
         if kind == "decimal":
@@ -321,6 +330,7 @@ class BoundQuery:
     query: NamedQuery
     sparql: str
     bindings: tuple[tuple[str, Any], ...] = ()
+    given: tuple[tuple[str, str], ...] = ()  # the values as written, checked by run()
 
     @property
     def name(self) -> str:
@@ -345,8 +355,16 @@ def prepare(spec: str | NamedQuery, params: Mapping[str, Any] | None = None) -> 
     >>> bound.sparql.startswith("PREFIX schema:"), [(k, v.value) for k, v in bound.bindings]
     (True, [('n', 'Ada Lovelace')])
     """
+    from kg.queries.scope import scoped_text
+
     query = spec if isinstance(spec, NamedQuery) else resolve(spec)
-    return BoundQuery(query, with_prefixes(query.sparql), tuple(_bind(query, params).items()))
+    bindings = tuple(_bind(query, params).items())
+    given = tuple((k, v) for k, v in (params or {}).items()
+                  if isinstance(v, str) and v.strip() and query.param(k) is not None)
+    types = {p.name: p.type for p in query.params}
+    sparql = scoped_text(query.sparql, types, {k for k, _ in given}) if query.params else \
+        query.sparql
+    return BoundQuery(query, with_prefixes(sparql), bindings, given)
 
 
 def run(store: SparqlStore, query: BoundQuery | str | NamedQuery,
@@ -368,7 +386,13 @@ def run(store: SparqlStore, query: BoundQuery | str | NamedQuery,
         bound = query
     else:
         bound = prepare(query, params)
-    return store.query(bound.sparql, dict(bound.bindings))
+    bindings = dict(bound.bindings)
+    if bound.given:
+        from kg.queries.values import resolve_values
+
+        bindings = resolve_values(store, {p.name: p.type for p in bound.query.params},
+                                  dict(bound.given), bindings)
+    return store.query(bound.sparql, bindings)
 
 
 def listing(width: int = 88) -> str:
