@@ -238,18 +238,8 @@ def _convert(param: Param | None, name: str, value: Any
     try:
         if kind == "string":
             return ox.Literal(value)
-        if kind == "person-name":  # matched against kgo:nameKey
-            from kg.identity import name_key
-
-            return ox.Literal(name_key(value))
-        if kind in ("entity-name", "entity", "concept"):  # matched against skos:hiddenLabel
-            from kg.identity import search_key
-
-            return ox.Literal(search_key(value))
-        if kind in ("track", "paper"):  # made canonical against the store (values.py)
-            return ox.Literal(value.strip())
-        if kind == "entity-type":
-            return ox.Literal(value.strip().lower())
+        if kind in _NAME_TYPES:
+            return _name_term(kind, value)
         if kind == "integer":
             return ox.Literal(int(value.strip()))
         if kind == "decimal":
@@ -268,6 +258,25 @@ def _convert(param: Param | None, name: str, value: Any
     except ValueError:
         raise QueryError(f"parameter {name}: not a valid {kind}: {value!r}") from None
     raise QueryError(f"parameter {name}: unknown type {kind!r}")  # pragma: no cover
+
+
+_NAME_TYPES = ("person-name", "entity-name", "entity", "concept", "track", "paper", "entity-type")
+
+
+def _name_term(kind: str, value: str) -> ox.Literal:
+    """A name parameter as the literal the queries look up (:mod:`kg.queries.values`
+    checks it against the store and makes tracks and papers canonical)."""
+    import pyoxigraph as ox
+
+    from kg.identity import name_key, search_key
+
+    if kind == "person-name":  # matched against kgo:nameKey
+        return ox.Literal(name_key(value))
+    if kind in ("entity-name", "entity", "concept"):  # matched against skos:hiddenLabel
+        return ox.Literal(search_key(value))
+    if kind == "entity-type":
+        return ox.Literal(value.strip().lower())
+    return ox.Literal(value.strip())  # a track or a paper, as written
 
 
 def _is_decimal(v: str) -> bool:

@@ -110,6 +110,8 @@ def scoped_text(sparql: str, types: Mapping[str, str], given: Collection[str]) -
         stripped = line.strip()
         if stripped == "#if unscoped":
             skipping = scoped
+            if not scoped:
+                out.append(line)
             continue
         if stripped == "#end" and skipping:
             skipping = False

@@ -73,17 +73,18 @@ def closest(text: str, names: Iterable[str], n: int = 3, cutoff: float = 0.6) ->
     matcher.set_seq2(want)  # seq2 is the one SequenceMatcher indexes: index the query once
     scored: dict[str, float] = {}
     seen: set[str] = set()
+    floor = cutoff  # rises with the best ratio so far: the upper bounds then rule out more
     for name in names:
         if name in seen:
             continue
         seen.add(name)
         matcher.set_seq1(_fold(name))
-        if (matcher.real_quick_ratio() >= cutoff and matcher.quick_ratio() >= cutoff
-                and (r := matcher.ratio()) >= cutoff):
+        if (matcher.real_quick_ratio() >= floor and matcher.quick_ratio() >= floor
+                and (r := matcher.ratio()) >= floor):
             scored[name] = r
+            floor = max(floor, r - _NEAR)
     ranked = sorted(scored.items(), key=lambda kv: (-kv[1], kv[0]))
-    best = ranked[0][1] if ranked else 1.0
-    return [name for name, r in ranked[:n] if r >= best - _NEAR]
+    return [name for name, r in ranked[:n] if r >= floor]
 
 
 def _suggest(kind: str, value: str, names: Iterable[str], where: str = "") -> QueryError:
