@@ -92,7 +92,6 @@ CASES = {
     "proposals-per-track:sample-datasets": ("built", {"track": "General Machine Learning",
                                                       "type": "dataset"}),
     "top-concepts:sample-concept": ("built", {"concept": "RL"}),
-    "concept-tree:sample-track": ("built", {"concept": "quantization", "track": "Evaluation"}),
     "prolific-authors:track": ("sample", {"track": "Reinforcement Learning"}),
     "cross-track-authors:track": ("sample", {"track": "Applications", "min_tracks": "1"}),
     "collaborating-pairs:track": ("fixture", {"track": "large language models"}),
