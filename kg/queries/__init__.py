@@ -396,12 +396,18 @@ def run(store: SparqlStore, query: BoundQuery | str | NamedQuery,
     else:
         bound = prepare(query, params)
     bindings = dict(bound.bindings)
-    if bound.given:
-        from kg.queries.values import resolve_values
+    if not bound.given:
+        return store.query(bound.sparql, bindings)
+    from kg.queries.values import resolve_values
 
-        bindings = resolve_values(store, {p.name: p.type for p in bound.query.params},
-                                  dict(bound.given), bindings)
-    return store.query(bound.sparql, bindings)
+    # tracks and papers made canonical first; the other names are looked up only when
+    # nothing matched (a name the graph does not hold is then an error, not no rows)
+    types = {p.name: p.type for p in bound.query.params}
+    bindings = resolve_values(store, types, dict(bound.given), bindings, check=False)
+    result = store.query(bound.sparql, bindings)
+    if result.kind == "select" and not result.rows:
+        resolve_values(store, types, dict(bound.given), bindings)
+    return result
 
 
 def listing(width: int = 88) -> str:

@@ -8,8 +8,8 @@ index lookup each: a search key, a name key, an id) and raises a
 when there is none (``no concept named 'difusion model'; did you mean:
 diffusion model?``). The candidates are only read on that error path.
 
-Some values are also made canonical here, so that the query itself looks them
-up exactly:
+Two kinds of value are made canonical before the query runs, so that it
+looks them up exactly:
 
 * a ``track`` is found by its full label, its area or its subarea, ignoring
   case and spacing, and bound to its full label (``Large Language Models`` ->
@@ -249,10 +249,18 @@ _CHECKS: dict[str, Callable[[SparqlStore, str, Any], Any]] = {
 }
 
 
+# made canonical before the query runs: the query looks the canonical value up exactly
+_CANONICAL = ("track", "paper")
+
+
 def resolve_values(store: SparqlStore, types: Mapping[str, str], given: Mapping[str, str],
-                   bindings: Mapping[str, Any]) -> dict[str, Any]:
-    """``bindings`` with each given name parameter checked against ``store`` and made
-    canonical (see the module's text).
+                   bindings: Mapping[str, Any], *, check: bool = True) -> dict[str, Any]:
+    """``bindings`` with the given name parameters made canonical against ``store`` (a
+    track's full label, a paper's id) and, with ``check``, every one of them checked.
+
+    :func:`kg.queries.run` makes them canonical before the query and checks the rest
+    only when the answer is empty: a name the graph holds costs no lookup then, and a
+    name it does not hold gives no rows.
 
     Parameters
     ----------
@@ -264,6 +272,8 @@ def resolve_values(store: SparqlStore, types: Mapping[str, str], given: Mapping[
         The values as the user wrote them (defaults are not checked).
     bindings : mapping of str to RDF term
         The values as :func:`kg.queries.prepare` bound them.
+    check : bool
+        Check the names that need no canonical form too.
 
     Raises
     ------
@@ -273,7 +283,11 @@ def resolve_values(store: SparqlStore, types: Mapping[str, str], given: Mapping[
     """
     out = dict(bindings)
     for name, value in given.items():
-        check = _CHECKS.get(types.get(name, ""))
-        if check is not None and name in out and value.strip():
-            out[name] = check(store, value, out[name])
+        kind = types.get(name, "")
+        fn = _CHECKS.get(kind)
+        if fn is None or name not in out or not value.strip():
+            continue
+        if check or (kind in _CANONICAL and not (kind == "paper" and _HEX_ID.fullmatch(
+                value.strip()) and value.strip() == value.strip().lower())):
+            out[name] = fn(store, value, out[name])
     return out
