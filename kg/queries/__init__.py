@@ -28,10 +28,16 @@ queries for it:
   ``COALESCE`` differently);
 * a name is looked up, not filtered for: a ``person-name`` parameter is
   bound to the key of the text (lower case, spaces collapsed; what
-  ``kgo:nameKey`` holds) and an ``entity-name`` to its search key (lower
-  case, no spaces, hyphens or dots; what ``skos:hiddenLabel`` holds), so
-  ``?person kgo:nameKey ?author`` is one index lookup and ``Llama 2`` finds
-  ``LLaMA-2`` (the parameter's column shows the key);
+  ``kgo:nameKey`` holds) and an ``entity``, ``concept`` or ``entity-name`` to
+  its search key (lower case, no spaces, hyphens or dots; what
+  ``skos:hiddenLabel`` holds), so ``?person kgo:nameKey ?author`` is one index
+  lookup and ``Llama 2`` finds ``LLaMA-2`` (the parameter's column shows the
+  key); a ``track`` is bound to its full label and a ``paper`` to its id
+  (:mod:`kg.queries.values`, which also turns a name the graph does not hold
+  into an error naming the closest ones);
+* a ``#scope ?p track concept`` line narrows ``?p`` to the papers of a track
+  and/or about a concept when those parameters are given
+  (:mod:`kg.queries.scope`);
 * a filter on a parameter goes in a group of its own (``{ ?e ... FILTER
   (...) }``), so it runs before the joins rather than after them;
 * big joins go through sub-selects of one triple pattern each, which the
@@ -54,7 +60,7 @@ Examples
 --------
 >>> q = get("coauthors")
 >>> [p.name for p in q.params], q.columns
-(['author'], ('author', 'coauthor', 'papers'))
+(['author', 'track', 'concept'], ('author', 'track', 'concept', 'coauthor', 'papers'))
 >>> len(library()) >= 15
 True
 """
