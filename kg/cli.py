@@ -356,14 +356,8 @@ def _cmd_coauthors(args: argparse.Namespace) -> int:
     if rules is not None:
         build = replace(build, corpus=apply_people(build.corpus, rules))
     if args.concept:
-        from kg.store.connect import open_store
-
         with _reading(args.from_dir):
-            store = open_store(None, None, args.from_dir)
-            try:
-                build = scope_build(build, store, args.concept, args.track)
-            finally:
-                store.close()
+            build = scope_build(build, args.from_dir, args.concept, args.track)
         where = f" in track {args.track!r}" if args.track else ""
         print(f"kg: about {args.concept!r}{where}: {len(build.corpus.papers):,} papers",
               file=sys.stderr)

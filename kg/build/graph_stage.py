@@ -45,7 +45,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from rich.console import RenderableType
 
     from kg.analysis import CoauthorAnalysis, NetworkAnalysis
-    from kg.store.sparql import SparqlStore
 
 __all__ = ["CoauthorStageResult", "NetworkFiles", "write_coauthors", "write_network_files",
            "stage_outputs", "tables", "track_build"]
@@ -333,10 +332,10 @@ def papers_build(build: Build, ids: Iterable[str]) -> Build:
                                              if k in keep})
 
 
-def scope_build(build: Build, store: SparqlStore, concept: str, track: str | None = None
+def scope_build(build: Build, folder: str | Path, concept: str, track: str | None = None
                 ) -> Build:
     """``build`` narrowed to the papers about ``concept`` (and of ``track``), as the
-    named query ``papers-in-scope`` finds them in ``store`` (the build's graph).
+    named query ``papers-in-scope`` finds them in the store of the build ``folder``.
 
     Raises
     ------
@@ -345,9 +344,15 @@ def scope_build(build: Build, store: SparqlStore, concept: str, track: str | Non
         when no paper is about the concept in that track.
     """
     from kg import queries
+    from kg.store.connect import open_store
 
     params = {"concept": concept} | ({"track": track} if track else {})
-    ids = {t.value for t in queries.run(store, "papers-in-scope", params).column("paper")}
+    store = open_store(None, None, folder)
+    try:
+        res = queries.run(store, "papers-in-scope", params)
+    finally:
+        store.close()
+    ids = {t.value for t in res.column("paper")}
     if not ids:
         where = f" in track {track!r}" if track else ""
         raise KgError(f"no paper about {concept!r}{where}")
