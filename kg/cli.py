@@ -177,6 +177,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--from", dest="from_dir", default="output", help="a build folder")
     p.add_argument("--track", default=None,
                    help="only the papers of this track (its label, area or subarea; any case)")
+    p.add_argument("--concept", default=None,
+                   help="only the papers about this concept (mentioning it, a narrower concept "
+                        "or an entity under one), by any of its names; with --track, about it "
+                        "in that track")
     p.add_argument("--people", default=None, metavar="FILE",
                    help="a people file applied to the build's author lists first")
     p.set_defaults(func=_cmd_coauthors)
@@ -339,7 +343,7 @@ def _cmd_coauthors(args: argparse.Namespace) -> int:
     from dataclasses import replace
 
     from kg.analysis import analyse
-    from kg.build.graph_stage import tables, track_build
+    from kg.build.graph_stage import scope_build, tables, track_build
     from kg.build.read import load_build
 
     rules = None
@@ -351,7 +355,13 @@ def _cmd_coauthors(args: argparse.Namespace) -> int:
         build = load_build(args.from_dir)
     if rules is not None:
         build = replace(build, corpus=apply_people(build.corpus, rules))
-    if args.track:
+    if args.concept:
+        with _reading(args.from_dir):
+            build = scope_build(build, args.from_dir, args.concept, args.track)
+        where = f" in track {args.track!r}" if args.track else ""
+        print(f"kg: about {args.concept!r}{where}: {len(build.corpus.papers):,} papers",
+              file=sys.stderr)
+    elif args.track:
         build = track_build(build, args.track)
         print(f"kg: track {args.track!r}: {len(build.corpus.papers):,} papers", file=sys.stderr)
     report = analyse(build).report

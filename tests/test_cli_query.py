@@ -38,10 +38,11 @@ def test_store_option_table_tsv_and_json(capsys, build_dir):
     store = str(build_dir / "store")
     code, out, _ = run(capsys, "query", "family-members", "--param", "family=llama",
                        "--store", store)
-    assert code == 0 and out.splitlines()[0].split() == ["family", "member", "entity_type", "papers"]
+    assert code == 0 and out.splitlines()[0].split() == ["family", "track", "concept", "member",
+                                                         "entity_type", "papers"]
     assert out.rstrip().endswith("(3 rows)")
     code, out, _ = run(capsys, "query", "acronyms", "--store", store, "--format", "tsv")
-    assert out.splitlines()[1].startswith('"LoRA"\t"Low-Rank Adaptation"')
+    assert out.splitlines()[1].startswith('\t\t"LoRA"\t"Low-Rank Adaptation"')  # no scope
     code, out, _ = run(capsys, "query", "SELECT (COUNT(*) AS ?n) WHERE { ?p a schema:Person }",
                        "--store", store, "--format", "json")
     doc = json.loads(out)
@@ -133,3 +134,63 @@ def test_query_no_formula_guard_flag(capsys, build_dir):
     _, out, _ = run(capsys, "query", q, "--format", "csv", "--no-formula-guard",
                     "--from", str(build_dir))
     assert out.splitlines()[1] == "=1+1,@A1"
+
+
+# a value the graph does not hold is an error naming the closest values it does hold
+@pytest.mark.parametrize("argv, message", [
+    (["papers-about", "--param", "concept=difusion model"],
+     "no concept named 'difusion model'; did you mean: diffusion model?"),
+    (["top-entities", "--param", "type=models"], "no entity type 'models'; did you mean: model?"),
+    (["papers-of-author", "--param", "author=Lenart Bastian"],
+     "no author named 'Lenart Bastian'; did you mean: Lennart Bastian?"),
+    (["similar-papers", "--param", "paper=ToMoO"],
+     "no paper with the id, title or proposed name 'ToMoO'; did you mean: ToMoE?"),
+    (["top-concept"], "unknown query 'top-concept'; did you mean: top-concepts?"),
+    (["top-concepts", "--param", "track=large languag models"],
+     "no track named 'large languag models'; did you mean: Large Language Models?"),
+    (["papers-mentioning", "--param", "entity=Lama-2"],
+     "no entity or concept named 'Lama-2'; did you mean: LLaMA-2?"),
+    (["paper-authors", "--param", "paper=0123456789abcdef"], "no paper with the id"),
+    (["bridging-authors", "--param", "concept1=LLM"],
+     "needs --param track2=... or --param concept2=..."),
+])
+def test_a_value_the_graph_does_not_hold_is_an_error_with_a_suggestion(capsys, sample_build_dir,
+                                                                          argv, message):
+    code, out, err = run(capsys, "query", *argv, "--from", str(sample_build_dir))
+    assert (code, out) == (1, "")
+    assert err == f"kg: error: {message}\n" or (message in err and err.count("\n") == 1), err
+
+
+def test_values_found_another_way_and_an_empty_answer_is_no_error(capsys, sample_build_dir):
+    where = ("--from", str(sample_build_dir), "--format", "csv")
+    # a subarea, any case, is its track; a paper by a name it proposes or its label
+    code, out, _ = run(capsys, "query", "papers-in-scope", "--param", "track=large LANGUAGE models",
+                       *where)
+    rows = list(csv.DictReader(io.StringIO(out, newline="")))
+    assert code == 0 and len(rows) == 9 and rows[0]["papers"] == "9"
+    assert {r["paper_track"] for r in rows} == {"Deep Learning · Large Language Models"}
+    for given in ("ToMoE", "tomoe", "cfb9539e402d88e7", "ToMoE — Gao et al.", "tomoe — gao et al."):
+        code, out, _ = run(capsys, "query", "paper-authors", "--param", f"paper={given}", *where)
+        assert code == 0 and out.splitlines()[1].startswith("cfb9539e402d88e7,1,Shangqian Gao")
+    # a valid question with no answer: no rows, exit 0
+    code, out, err = run(capsys, "query", "papers-about", "--param", "concept=quantization",
+                         "--param", "track=Theory", *where)
+    assert (code, err) == (0, "") and len(out.splitlines()) == 1
+
+
+def test_an_ambiguous_subarea_lists_its_tracks(capsys, tmp_path):
+    listing = tmp_path / "two.txt"
+    listing.write_text("Deep Learning · Robustness\n\nAda Lovelace, Alan Turing\n\nWe study "
+                       "robust training of deep networks.\n\nSocial Aspects · Robustness\n\n"
+                       "Grace Hopper\n\nWe study robustness of fair classifiers.\n",
+                       encoding="utf-8")
+    assert main(["build", "-q", str(listing), "-o", str(tmp_path / "out")]) == 0
+    capsys.readouterr()
+    code, out, err = run(capsys, "query", "papers-in-scope", "--param", "track=robustness",
+                         "--from", str(tmp_path / "out"))
+    assert (code, out) == (1, "")
+    assert err == ("kg: error: track 'robustness' is ambiguous: it is a subarea of Deep Learning "
+                   "· Robustness; Social Aspects · Robustness (give the full label)\n")
+    code, out, _ = run(capsys, "query", "papers-in-scope", "--param", "track=social aspects",
+                       "--from", str(tmp_path / "out"), "--format", "csv")
+    assert code == 0 and out.count("\n") == 2

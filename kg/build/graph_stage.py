@@ -321,10 +321,43 @@ def track_build(build: Build, track: str) -> Build:
         known = sorted({p.track.label for p in build.corpus.papers if p.track is not None})
         some = "; ".join(known[:5]) + (f"; … ({len(known) - 5} more)" if len(known) > 5 else "")
         raise KgError(f"no paper in track {track!r}; known tracks: {some or 'none'}")
-    ids = {p.id for p in papers}
+    return papers_build(build, {p.id for p in papers})
+
+
+def papers_build(build: Build, ids: Iterable[str]) -> Build:
+    """``build`` narrowed to the papers whose ids are ``ids`` (in corpus order)."""
+    keep = set(ids)
+    papers = tuple(p for p in build.corpus.papers if p.id in keep)
     corpus = Corpus(papers=papers, entries=len(papers), files=build.corpus.files)
     return Build(corpus=corpus, extractions={k: v for k, v in build.extractions.items()
-                                             if k in ids})
+                                             if k in keep})
+
+
+def scope_build(build: Build, folder: str | Path, concept: str, track: str | None = None
+                ) -> Build:
+    """``build`` narrowed to the papers about ``concept`` (and of ``track``), as the
+    named query ``papers-in-scope`` finds them in the store of the build ``folder``.
+
+    Raises
+    ------
+    KgError
+        When the graph holds no such concept or track (with the closest names), or
+        when no paper is about the concept in that track.
+    """
+    from kg import queries
+    from kg.store.connect import open_store
+
+    params = {"concept": concept} | ({"track": track} if track else {})
+    store = open_store(None, None, folder)
+    try:
+        res = queries.run(store, "papers-in-scope", params)
+    finally:
+        store.close()
+    ids = {t.value for t in res.column("paper")}
+    if not ids:
+        where = f" in track {track!r}" if track else ""
+        raise KgError(f"no paper about {concept!r}{where}")
+    return papers_build(build, ids)
 
 
 def tables(report: CoauthorReport | Mapping[str, Any]) -> list[RenderableType]:

@@ -28,10 +28,16 @@ queries for it:
   ``COALESCE`` differently);
 * a name is looked up, not filtered for: a ``person-name`` parameter is
   bound to the key of the text (lower case, spaces collapsed; what
-  ``kgo:nameKey`` holds) and an ``entity-name`` to its search key (lower
-  case, no spaces, hyphens or dots; what ``skos:hiddenLabel`` holds), so
-  ``?person kgo:nameKey ?author`` is one index lookup and ``Llama 2`` finds
-  ``LLaMA-2`` (the parameter's column shows the key);
+  ``kgo:nameKey`` holds) and an ``entity``, ``concept`` or ``entity-name`` to
+  its search key (lower case, no spaces, hyphens or dots; what
+  ``skos:hiddenLabel`` holds), so ``?person kgo:nameKey ?author`` is one index
+  lookup and ``Llama 2`` finds ``LLaMA-2`` (the parameter's column shows the
+  key); a ``track`` is bound to its full label and a ``paper`` to its id
+  (:mod:`kg.queries.values`, which also turns a name the graph does not hold
+  into an error naming the closest ones);
+* a ``#scope ?p track concept`` line narrows ``?p`` to the papers of a track
+  and/or about a concept when those parameters are given
+  (:mod:`kg.queries.scope`);
 * a filter on a parameter goes in a group of its own (``{ ?e ... FILTER
   (...) }``), so it runs before the joins rather than after them;
 * big joins go through sub-selects of one triple pattern each, which the
@@ -54,7 +60,7 @@ Examples
 --------
 >>> q = get("coauthors")
 >>> [p.name for p in q.params], q.columns
-(['author'], ('author', 'coauthor', 'papers'))
+(['author', 'track', 'concept'], ('author', 'track', 'concept', 'coauthor', 'papers'))
 >>> len(library()) >= 15
 True
 """
@@ -78,7 +84,8 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["BoundQuery", "NamedQuery", "Param", "folder", "get", "library", "listing",
            "parse_header", "prepare", "resolve", "run", "with_prefixes"]
 
-PARAM_TYPES = ("string", "integer", "decimal", "boolean", "iri", "person-name", "entity-name")
+PARAM_TYPES = ("string", "integer", "decimal", "boolean", "iri", "person-name", "entity-name",
+               "entity", "concept", "track", "paper", "entity-type")
 
 _PARAM = re.compile(
     r"^param:\s*(?P<name>[A-Za-z_][A-Za-z0-9_]*)\s+(?:—|--|-)\s+(?P<desc>.*?)\s*"
@@ -188,8 +195,12 @@ def get(name: str) -> NamedQuery:
         path = folder() / f"{name}.rq"
         if path.is_file():
             return parse_header(path.read_text(encoding="utf-8"), name, path.name)
-    names = ", ".join(q.name for q in library())
-    raise QueryError(f"unknown query {name!r} (named queries: {names})")
+    from kg.queries.values import closest
+
+    names = [q.name for q in library()]
+    near = closest(name, names)
+    hint = f"did you mean: {', '.join(near)}?" if near else f"named queries: {', '.join(names)}"
+    raise QueryError(f"unknown query {name!r}; {hint} (kg queries lists them)")
 
 
 _SPARQL_START = re.compile(r"^\s*(#[^\n]*\n\s*)*(PREFIX|BASE|SELECT|ASK|CONSTRUCT|DESCRIBE)\b",
@@ -233,14 +244,8 @@ def _convert(param: Param | None, name: str, value: Any
     try:
         if kind == "string":
             return ox.Literal(value)
-        if kind == "person-name":  # matched against kgo:nameKey
-            from kg.identity import name_key
-
-            return ox.Literal(name_key(value))
-        if kind == "entity-name":  # matched against skos:hiddenLabel
-            from kg.identity import search_key
-
-            return ox.Literal(search_key(value))
+        if kind in _NAME_TYPES:
+            return _name_term(kind, value)
         if kind == "integer":
             return ox.Literal(int(value.strip()))
         if kind == "decimal":
@@ -259,6 +264,25 @@ def _convert(param: Param | None, name: str, value: Any
     except ValueError:
         raise QueryError(f"parameter {name}: not a valid {kind}: {value!r}") from None
     raise QueryError(f"parameter {name}: unknown type {kind!r}")  # pragma: no cover
+
+
+_NAME_TYPES = ("person-name", "entity-name", "entity", "concept", "track", "paper", "entity-type")
+
+
+def _name_term(kind: str, value: str) -> ox.Literal:
+    """A name parameter as the literal the queries look up (:mod:`kg.queries.values`
+    checks it against the store and makes tracks and papers canonical)."""
+    import pyoxigraph as ox
+
+    from kg.identity import name_key, search_key
+
+    if kind == "person-name":  # matched against kgo:nameKey
+        return ox.Literal(name_key(value))
+    if kind in ("entity-name", "entity", "concept"):  # matched against skos:hiddenLabel
+        return ox.Literal(search_key(value))
+    if kind == "entity-type":
+        return ox.Literal(value.strip().lower())
+    return ox.Literal(value.strip())  # a track or a paper, as written
 
 
 def _is_decimal(v: str) -> bool:
@@ -321,6 +345,7 @@ class BoundQuery:
     query: NamedQuery
     sparql: str
     bindings: tuple[tuple[str, Any], ...] = ()
+    given: tuple[tuple[str, str], ...] = ()  # the values as written, checked by run()
 
     @property
     def name(self) -> str:
@@ -345,8 +370,16 @@ def prepare(spec: str | NamedQuery, params: Mapping[str, Any] | None = None) -> 
     >>> bound.sparql.startswith("PREFIX schema:"), [(k, v.value) for k, v in bound.bindings]
     (True, [('n', 'Ada Lovelace')])
     """
+    from kg.queries.scope import scoped_text
+
     query = spec if isinstance(spec, NamedQuery) else resolve(spec)
-    return BoundQuery(query, with_prefixes(query.sparql), tuple(_bind(query, params).items()))
+    bindings = tuple(_bind(query, params).items())
+    given = tuple((k, v) for k, v in (params or {}).items()
+                  if isinstance(v, str) and v.strip() and query.param(k) is not None)
+    types = {p.name: p.type for p in query.params}
+    sparql = scoped_text(query.sparql, types, {k for k, _ in given}) if query.params else \
+        query.sparql
+    return BoundQuery(query, with_prefixes(sparql), bindings, given)
 
 
 def run(store: SparqlStore, query: BoundQuery | str | NamedQuery,
@@ -368,7 +401,19 @@ def run(store: SparqlStore, query: BoundQuery | str | NamedQuery,
         bound = query
     else:
         bound = prepare(query, params)
-    return store.query(bound.sparql, dict(bound.bindings))
+    bindings = dict(bound.bindings)
+    if not bound.given:
+        return store.query(bound.sparql, bindings)
+    from kg.queries.values import resolve_values
+
+    # tracks and papers made canonical first; the other names are looked up only when
+    # nothing matched (a name the graph does not hold is then an error, not no rows)
+    types = {p.name: p.type for p in bound.query.params}
+    bindings = resolve_values(store, types, dict(bound.given), bindings, check=False)
+    result = store.query(bound.sparql, bindings)
+    if result.kind == "select" and not result.rows:
+        resolve_values(store, types, dict(bound.given), bindings)
+    return result
 
 
 def listing(width: int = 88) -> str:

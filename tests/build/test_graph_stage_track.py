@@ -87,3 +87,24 @@ def test_sample_coauthors_track_and_authors_csv(sample_build, capsys):
     assert all(r["community"].isdigit() for r in rows)
     assert sum(bool(r["tracks"]) for r in rows) > len(rows) / 2
     assert any("Large Language Models" in r["tracks"] for r in rows)
+
+
+def test_sample_coauthors_about_a_concept(sample_build, capsys):
+    # kg coauthors --concept: the co-authorship of the papers about it (those
+    # papers-in-scope finds), with --track in that track only
+    assert main(["coauthors", "--json", "--from", str(sample_build), "--concept", "RL"]) == 0
+    captured = capsys.readouterr()
+    about = json.loads(captured.out)
+    assert captured.err == "kg: about 'RL': 9 papers\n"
+    assert about["productivity"]["papers"] == 9
+    assert main(["coauthors", "--json", "--from", str(sample_build), "--concept",
+                 "reinforcement learning", "--track", "deep learning"]) == 0
+    captured = capsys.readouterr()
+    assert captured.err == "kg: about 'reinforcement learning' in track 'deep learning': 4 papers\n"
+    assert json.loads(captured.out)["productivity"]["papers"] == 4
+    assert main(["coauthors", "--from", str(sample_build), "--concept", "reinforcment learning"]) == 1
+    assert capsys.readouterr().err == ("kg: error: no concept named 'reinforcment learning'; "
+                                       "did you mean: reinforcement learning?\n")
+    assert main(["coauthors", "--from", str(sample_build), "--concept", "quantization",
+                 "--track", "Theory"]) == 1
+    assert capsys.readouterr().err == "kg: error: no paper about 'quantization' in track 'Theory'\n"

@@ -28,7 +28,7 @@ def test_top_concepts_are_those_of_the_graph(content):
     # the report counts what the graph's top-concepts query counts
     store = EmbeddedStore.memory(rdf_fixture.concept_ntriples())
     rows = queries.run(store, "top-concepts").values()
-    assert [list(r[1:]) for r in rows] == [[n, t, str(k)] for n, t, k in content["top_concepts"]]
+    assert [list(r[2:]) for r in rows] == [[n, t, str(k)] for n, t, k in content["top_concepts"]]
     assert content["top_concepts"][:2] == [["large language model", "model_class", 2],
                                            ["post-training quantization", "method", 2]]
     by_track = {t["track"]: dict(t["concepts"]) for t in content["concepts_by_track"]}
