@@ -283,7 +283,7 @@ def similar_papers(docs: Sequence[Document], *, k: int = TOP_K, words: float = W
     # each term as most often written (ties: the smallest spelling)
     column = {t: j for j, t in enumerate(text.names)}
     shown: dict[int, str] = {}
-    for (term, written), n in sorted(written_as.items(), key=lambda kv: (-kv[1], kv[0][1])):
+    for (term, written), _ in sorted(written_as.items(), key=lambda kv: (-kv[1], kv[0][1])):
         j = column.get(term)
         if j is not None and j not in shown:
             shown[j] = written
