@@ -224,6 +224,15 @@ class Aggregate:
                         fam.family = meta.family
                         fam.kind = getattr(meta, "kind", None)
 
+    def thing_label(self, thing: str) -> str:
+        """The label of a thing as :func:`kg.analysis.similar.documents` names it
+        (``c:ID`` a concept, ``e:KEY`` an entity)."""
+        kind, key = thing[:2], thing[2:]
+        if kind == "c:" and key in self.concepts:
+            return self.concepts[key].concept.label
+        info = self.entities.get(key)
+        return info.canonical() if info is not None else key
+
     def _concept(self, cid: str, label: str | None = None, type_: str | None = None
                  ) -> ConceptInfo:
         """The info of concept ``cid``, made on first use (from the mention if unknown)."""

@@ -9,7 +9,10 @@ aggregate's :class:`kg.rdf.vocab.Minter`. What each node holds is listed in
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from kg import __version__
+from kg.analysis.similar import Neighbour
 from kg.extract.labels import paper_label
 from kg.identity import entity_key, name_key, search_key
 from kg.models import Extraction, Paper
@@ -18,6 +21,7 @@ from kg.rdf.terms import (
     block,
     boolean,
     dcterms,
+    decimal,
     integer,
     iri,
     kgo,
@@ -43,7 +47,8 @@ _CONCEPT_CLASS = {t: iri(c) for t, c in CONCEPT_CLASSES.items()}
 _VOCABULARIES = [iri(ns) for p, ns in PREFIXES.items() if p not in ("rdf", "rdfs", "xsd")]
 
 
-def paper_blocks(paper: Paper, ex: Extraction | None, agg: Aggregate) -> tuple[str, int]:
+def paper_blocks(paper: Paper, ex: Extraction | None, agg: Aggregate,
+                 near: Sequence[Neighbour] = ()) -> tuple[str, int]:
     """Every triple whose subject hangs off one paper, sorted by subject.
 
     Parameters
@@ -54,6 +59,8 @@ def paper_blocks(paper: Paper, ex: Extraction | None, agg: Aggregate) -> tuple[s
         written and there are no mentions.
     agg : Aggregate
         The shared nodes (the IRIs of people, files and entities).
+    near : sequence of kg.analysis.similar.Neighbour
+        Its nearest papers, best first (:func:`kg.analysis.similar.similar_papers`).
 
     Returns
     -------
@@ -109,6 +116,8 @@ def paper_blocks(paper: Paper, ex: Extraction | None, agg: Aggregate) -> tuple[s
     count = 4 * len(paper.authors) + 3 * len(paper.sources)
     if ex is not None and ex.mentions:
         count += _mention_blocks(pid, s_paper, ex, agg, po, nodes)
+    if near:
+        count += _similar_blocks(pid, near, agg, po, nodes)
     count += len(po)
     nodes.append((s_paper[1:-1], block(s_paper, po)))
     nodes.sort()
@@ -151,6 +160,29 @@ def _mention_blocks(pid: str, s_paper: str, ex: Extraction, agg: Aggregate, po: 
     po.extend(f"{schema.mentions} {e}" for e in mentioned)
     po.extend(f"{kgo.proposes} {e}" for e in proposed)
     return 12 * len(ex.mentions)
+
+
+def _similar_blocks(pid: str, near: Sequence[Neighbour], agg: Aggregate, po: Pairs,
+                    nodes: list[tuple[str, str]]) -> int:
+    """Add a paper's nearest papers: its ``kgo:similarity`` pairs to ``po``, each
+    similarity node (IRI, lines) to ``nodes``; return how many triples those nodes hold."""
+    m = agg.mint
+    count = 0
+    for rank, n in enumerate(near, start=1):
+        node = m.similarity(pid, rank)
+        s = iri(node)
+        po.append(f"{kgo.similarity} {s}")
+        # no rdf:type nor rank (the IRI's number): the fewest triples, as every paper has
+        # ten of these nodes (bench/similar_bench.py)
+        pairs = [f"{kgo.similarPaper} {iri(m.paper(n.paper))}", f"{kgo.score} {decimal(n.score)}"]
+        shared = [agg.thing_label(t) for t in n.things]
+        if shared:
+            pairs.append(f"{kgo.sharedConcepts} {lit('; '.join(shared))}")
+        if n.words:
+            pairs.append(f"{kgo.sharedWords} {lit(', '.join(n.words))}")
+        count += len(pairs)
+        nodes.append((node, block(s, pairs)))
+    return count
 
 
 def entity_block(info: EntityInfo, agg: Aggregate, scheme: str) -> Pairs:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import IO
 
+from kg.analysis.similar import documents, similar_papers
 from kg.extract.concept_vocab import ConceptVocab
 from kg.models import Build, Entity
 from kg.rdf.aggregate import Aggregate
@@ -52,6 +53,7 @@ def _chunks(build: Build, base: str | None = None, *,
 
         concepts = load()
     agg = Aggregate(build, mint, entities, concepts)
+    near = similar_papers(documents(build, concepts))
     count = 0
     # everything except the papers and the dataset, in subject order;
     # the papers stream in between
@@ -65,7 +67,7 @@ def _chunks(build: Build, base: str | None = None, *,
         yield block(s, po), len(po)
     extractions = build.extractions
     for paper in sorted(build.corpus.papers, key=lambda p: mint.paper(p.id)):
-        text, n = paper_blocks(paper, extractions.get(paper.id), agg)
+        text, n = paper_blocks(paper, extractions.get(paper.id), agg, near.get(paper.id, ()))
         count += n
         yield text, n
     for s, po in tail:

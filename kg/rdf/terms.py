@@ -35,7 +35,7 @@ from rdflib.namespace import DefinedNamespace
 from kg.rdf.vocab import DCTERMS, KGO, OA, PREFIXES, PROV, RDF, RDFS, SCHEMA, SKOS, VOID, XSD
 
 __all__ = [
-    "Terms", "block", "boolean", "dcterms", "integer", "iri", "kgo", "lit", "oa", "prov",
+    "Terms", "block", "boolean", "dcterms", "decimal", "integer", "iri", "kgo", "lit", "oa", "prov",
     "rdf", "rdfs", "schema", "skos", "subject_order", "terms_of", "void", "xsd",
 ]
 
@@ -127,6 +127,20 @@ def lit(text: str) -> str:
 def integer(n: int) -> str:
     """An ``xsd:integer`` literal in N-Triples syntax."""
     return f'"{int(n)}"^^{_INTEGER}'
+
+
+_DECIMAL = xsd.decimal
+
+
+def decimal(x: float, places: int = 4) -> str:
+    """An ``xsd:decimal`` literal in N-Triples syntax, rounded to ``places`` decimals,
+    written as the stores write it back (no trailing zeros).
+
+    >>> decimal(0.5), decimal(1.0), decimal(0.12344)
+    ('"0.5"^^<http://www.w3.org/2001/XMLSchema#decimal>', '"1"^^<http://www.w3.org/2001/XMLSchema#decimal>', '"0.1234"^^<http://www.w3.org/2001/XMLSchema#decimal>')
+    """
+    text = f"{x:.{places}f}".rstrip("0").rstrip(".")
+    return f'"{text if text not in ("", "-0") else "0"}"^^{_DECIMAL}'
 
 
 def boolean(value: bool) -> str:

@@ -17,6 +17,7 @@ authorship            ``paper/<paper id>/author/<position>``
 derivation            ``paper/<paper id>/source/<n>``
 annotation            ``paper/<paper id>/mention/<n>`` (+ ``#target``,
                       ``#position``, ``#quote`` for its target and selectors)
+similarity            ``paper/<paper id>/similar/<rank>``
 person                ``person/<person key>``
 track                 ``track/<area>`` and ``track/<area>/<subarea>``
 entity                ``entity/<entity key>``
@@ -65,6 +66,14 @@ Design decisions
   two or more joint papers) are statistics derived when the graph is made;
   the rest of the graph states them too (e.g. ``schema:author``), they only
   save the queries an aggregation.
+* A paper's nearest papers (:mod:`kg.analysis.similar`: the words of the
+  abstracts and the concepts and entities mentioned) are nodes
+  ``paper kgo:similarity node`` (IRI ``paper/<id>/similar/<rank>``), each
+  with ``kgo:similarPaper``, ``kgo:score`` and what the two share as text
+  (``kgo:sharedConcepts``, ``kgo:sharedWords``): computed when the graph is
+  made, as SPARQL has no TF-IDF. Every paper has up to ten, so they carry no
+  ``rdf:type`` and no rank (order by score, then the neighbour's id): the
+  fewest triples.
 * A listing file is identified by its file name (not its full path, which
   differs between machines); two listings with the same name in different
   folders share one ``source/`` node.
@@ -150,6 +159,12 @@ class KGO(DefinedNamespace):
     nameKey: URIRef  # Person -> the name in lower case, spaces collapsed (for lookups)
     authorsShown: URIRef  # paper -> how many names its listing showed (its kgo:authorship nodes)
     firstAuthorship: URIRef  # paper -> its kgo:authorship node of position 1
+    # similar papers (kg.analysis.similar), computed when the graph is made
+    similarity: URIRef  # paper -> one of its nearest papers (a node, no class: see above)
+    similarPaper: URIRef  # similarity node -> the neighbouring paper
+    score: URIRef  # similarity node -> xsd:decimal, 0 to 1
+    sharedConcepts: URIRef  # similarity node -> the concepts and entities both mention ("; ")
+    sharedWords: URIRef  # similarity node -> the words both abstracts weigh most (", ")
 
 
 class SCHEMA(DefinedNamespace):
@@ -332,6 +347,9 @@ class Minter:
 
     def annotation(self, paper_id: str, n: int) -> str:
         return f"{self._paper}{segment(paper_id)}/mention/{int(n)}"
+
+    def similarity(self, paper_id: str, rank: int) -> str:
+        return f"{self._paper}{segment(paper_id)}/similar/{int(rank)}"
 
     def target(self, annotation: str) -> str:
         return annotation + "#target"

@@ -17,21 +17,19 @@ def test_output_formats(stores):
     table = format_result(res, "table")
     lines = table.splitlines()
     assert lines[0].split() == list(res.variables) and set(lines[1]) <= {"-", " "}
-    assert lines[-1] == "(5 rows)"
+    assert lines[-1] == "(3 rows)"
     assert len({len(line.rstrip()) <= len(lines[1]) for line in lines[:-1]}) == 1
     assert lines[2].index("5555555555555555") == lines[0].index("similar")  # aligned
     csv_text = format_result(res, "csv")
-    assert csv_text.startswith("paper,min_shared,similar,label,score,shared,item,item_type,"
-                               "item_weight\r\n")
+    assert csv_text.startswith("paper,similar,label,score,shared_concepts,shared_words\r\n")
     tsv = format_result(res, "tsv").splitlines()
-    assert tsv[0] == ("?paper\t?min_shared\t?similar\t?label\t?score\t?shared\t?item\t"
-                      "?item_type\t?item_weight")
-    assert tsv[1].split("\t")[5] == '"3"^^<http://www.w3.org/2001/XMLSchema#integer>'
+    assert tsv[0] == "?paper\t?similar\t?label\t?score\t?shared_concepts\t?shared_words"
+    assert tsv[2].split("\t")[3] == '"0.8165"^^<http://www.w3.org/2001/XMLSchema#decimal>'
     doc = json.loads(format_result(res, "json"))
     assert doc["head"]["vars"] == list(res.variables)
     first = doc["results"]["bindings"][0]
     assert first["similar"] == {"type": "literal", "value": "5555555555555555"}
-    assert first["shared"]["datatype"] == "http://www.w3.org/2001/XMLSchema#integer"
+    assert first["score"]["datatype"] == "http://www.w3.org/2001/XMLSchema#decimal"
     ask = stores["fixture"].query("ASK { ?s ?p ?o }")
     assert json.loads(format_result(ask, "json")) == {"head": {}, "boolean": True}
     assert format_result(ask, "table") == "true\n"
