@@ -8,7 +8,7 @@ the server's peak RSS (VmHWM), the switch's seconds and the triples the
 server counts afterwards::
 
     python bench/push_bench.py BUILD_DIR [--batch 100000] [--loaders 2] [--timeout 3600]
-                               [--buffers 10000] [--only push|bulk]
+                               [--buffers 10000] [--only push|bulk] [--old-kg PATH]
 
 BUILD_DIR is a ``kg build`` folder (``--rdf-format nt`` gives the graph.nt
 the push streams).
@@ -51,7 +51,9 @@ def run(mode: str, build: Path, kg: str, batch: int, loaders: int, timeout: floa
         pid = int((folder / "virtuoso.pid").read_text())
         cmd = ["/usr/bin/time", "-v", kg, "push", "--endpoint", url, "--graph", GRAPH,
                "--user", "dba", "--password", "dba", "--from", str(build),
-               "--timeout", str(timeout), "--batch", str(batch)]
+               "--timeout", str(timeout)]
+        if mode != "old":
+            cmd += ["--batch", str(batch)]
         if mode == "bulk":
             cmd += ["--bulk", str(folder / "bulk"), "--loaders", str(loaders)]
         t0 = time.monotonic()
@@ -84,18 +86,22 @@ def main() -> None:
     ap.add_argument("--timeout", type=float, default=3600)
     ap.add_argument("--kg", default=str(Path(sys.executable).with_name("kg")))
     ap.add_argument("--only", choices=["push", "bulk"], default=None)
+    ap.add_argument("--old-kg", default=None,
+                    help="another kg (e.g. main's before this change) to run first, as 'old'")
     ap.add_argument("--buffers", type=int, default=10000,
                     help="the server's NumberOfBuffers (default: Debian's 10000)")
     args = ap.parse_args()
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; "
           f"NumberOfBuffers {args.buffers}")
-    rows = [run(m, args.build, args.kg, args.batch, args.loaders, args.timeout, args.buffers)
-            for m in ("push", "bulk") if args.only in (None, m)]
+    rows = [run(m, args.build, args.old_kg if m == "old" else args.kg, args.batch, args.loaders,
+                args.timeout, args.buffers)
+            for m in ("old", "push", "bulk")
+            if (m == "old" and args.old_kg) or (m != "old" and args.only in (None, m))]
     print(f"{'path':<12}{'ok':>4}{'wall s':>9}{'triples/s':>12}{'client MiB':>12}"
           f"{'server MiB':>12}{'switch s':>10}{'count':>13}")
     for r in rows:
         rate = r["triples"] / r["wall"] if r["wall"] else 0
-        name = "kg push" if r["mode"] == "push" else "--bulk"
+        name = {"old": "old push", "push": "kg push", "bulk": "--bulk"}[r["mode"]]
         switch = f"{r['switch']:.2f}" if r["switch"] is not None else "-"
         count = f"{r['count']:,}" if r["count"] is not None else "-"
         print(f"{name:<12}{'yes' if r['ok'] else 'NO':>4}{r['wall']:>9.1f}{rate:>12,.0f}"

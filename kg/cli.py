@@ -211,11 +211,9 @@ def build_parser() -> argparse.ArgumentParser:
                         "(every push does this first too)")
     p.add_argument("--batch", type=positive_count, default=None, metavar="TRIPLES",
                    help="triples per request, or per file with --bulk (default: 100000)")
-    p.add_argument("--bulk", default=None, metavar="DIR",
-                   help="Virtuoso: write N-Triples files under DIR and have the server's bulk "
-                        "loader read them (DIR must be in its DirsAllowed)")
-    p.add_argument("--loaders", type=positive_count, default=2,
-                   help="--bulk: bulk loaders the server runs side by side (default: 2)")
+    p.add_argument("--bulk", default=None, metavar="DIR", help="Virtuoso: files under DIR for "
+                   "the server's bulk loader (DIR must be in its DirsAllowed)")
+    p.add_argument("--loaders", type=positive_count, default=2, help="--bulk: loaders side by side")
     _add_progress_options(p)
     p.set_defaults(func=_cmd_push)
     return parser
@@ -431,7 +429,6 @@ def _view_path(given: str | None, default: str) -> Path:
 
 def _cmd_push(args: argparse.Namespace) -> int:
     from kg.store.http import MAX_RESPONSE
-    from kg.store.ntstream import BATCH_TRIPLES
     from kg.store.push import PUSH_TIMEOUT, clean, push
 
     timeout: float = args.timeout or PUSH_TIMEOUT
@@ -446,7 +443,7 @@ def _cmd_push(args: argparse.Namespace) -> int:
     with _reading(args.from_dir):
         done = push(Path(args.from_dir), args.endpoint, args.graph, args.user, args.password,
                     progress=False if args.quiet else None, timeout=timeout,
-                    max_response=max_response, batch_triples=args.batch or BATCH_TRIPLES,
+                    max_response=max_response, batch_triples=args.batch,
                     bulk=args.bulk, loaders=args.loaders)
     if args.quiet:
         return EXIT_OK
@@ -454,11 +451,10 @@ def _cmd_push(args: argparse.Namespace) -> int:
              if done.count is None else f"{done.count:,} triples in the graph now")
     orphans = (f"; dropped {done.orphans} temporary graphs of interrupted pushes"
                if done.orphans else "")
-    how = {"graph-store": "the Graph Store Protocol", "update": "SPARQL Update",
-           "bulk": "Virtuoso's bulk loader"}[done.method]
-    print(f"kg: pushed {done.triples:,} triples into <{done.graph}> by {how} in "
-          f"{done.load_seconds:.1f} s, switched in {done.switch_seconds:.2f} s ({count}{orphans})",
-          file=sys.stderr)
+    how = {"graph-store": "the Graph Store Protocol", "update": "SPARQL Update"}.get(
+        done.method, "Virtuoso's bulk loader")
+    print(f"kg: pushed {done.triples:,} triples into <{done.graph}> by {how} in {done.load_seconds:.1f}"
+          f" s, switched in {done.switch_seconds:.2f} s ({count}{orphans})", file=sys.stderr)
     return EXIT_OK
 
 

@@ -73,7 +73,7 @@ class PushResult:
 
 def push(graph_file_or_build_dir: str | Path, endpoint: str, graph_iri: str | None = None,
          user: str | None = None, password: str | None = None, *,
-         batch_triples: int = BATCH_TRIPLES, method: str = "auto",
+         batch_triples: int | None = None, method: str = "auto",
          bulk: str | Path | None = None, loaders: int = 2,
          update_endpoint: str | None = None, graph_store: str | None = None,
          progress: bool | None = None, retries: int = 4, timeout: float = PUSH_TIMEOUT,
@@ -101,8 +101,8 @@ def push(graph_file_or_build_dir: str | Path, endpoint: str, graph_iri: str | No
         The named graph (default :data:`DEFAULT_GRAPH`).
     user, password : str, optional
         Credentials (default ``KG_SPARQL_USER`` / ``KG_SPARQL_PASSWORD``).
-    batch_triples : int
-        Triples per request (per file with ``bulk``).
+    batch_triples : int, optional
+        Triples per request (per file with ``bulk``; default 100,000).
     method : {"auto", "graph-store", "update"}
         ``auto`` uploads by the Graph Store Protocol when the server offers it.
     bulk : str or Path, optional
@@ -132,6 +132,7 @@ def push(graph_file_or_build_dir: str | Path, endpoint: str, graph_iri: str | No
     """
     if method not in ("auto", "graph-store", "update"):
         raise StoreError(f"unknown push method {method!r}")
+    batch_triples = BATCH_TRIPLES if batch_triples is None else batch_triples
     if batch_triples < 1:
         raise StoreError("batch size must be at least one triple")
     deadline = time.monotonic() + timeout if timeout > 0 else 0.0
