@@ -9,6 +9,11 @@
 # SQL and HTTP ports to 127.0.0.1 (KG_VIRTUOSO_SQL_PORT / KG_VIRTUOSO_HTTP_PORT,
 # default: free ports), and waits until /sparql answers. The database is fresh,
 # so the dba password is "dba": kg writes through /sparql-auth (digest auth).
+# Transaction limits are Virtuoso's defaults (TransactionAfterImageLimit is not
+# set: 50,000,000 bytes, as in Debian's virtuoso.ini), so the tests see what a
+# stock server refuses. KG_VIRTUOSO_BUFFERS (default 10000, Debian's value)
+# sets NumberOfBuffers for benchmarks of the bulk loader. DirsAllowed holds DIR,
+# so kg push --bulk can write its files under DIR/bulk.
 set -euo pipefail
 
 if [ "${1:-}" = "--stop" ]; then
@@ -38,6 +43,7 @@ free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",
 sql_port=${KG_VIRTUOSO_SQL_PORT:-$(free_port)}
 http_port=${KG_VIRTUOSO_HTTP_PORT:-$(free_port)}
 vad=/usr/share/virtuoso-opensource-7/vad
+buffers=${KG_VIRTUOSO_BUFFERS:-10000}
 
 cat > "$dir/virtuoso.ini" <<INI
 [Database]
@@ -63,8 +69,8 @@ CheckpointInterval       = 60
 CaseMode                 = 2
 DirsAllowed              = ., $dir, $vad
 VADInstallDir            = $vad/
-NumberOfBuffers          = 10000
-MaxDirtyBuffers          = 6000
+NumberOfBuffers          = $buffers
+MaxDirtyBuffers          = $((buffers * 3 / 4))
 MaxQueryMem              = 512M
 ThreadsPerQuery          = 2
 

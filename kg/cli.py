@@ -18,7 +18,14 @@ from typing import TYPE_CHECKING, Any, NoReturn
 from kg import __version__
 from kg.errors import KgError, OutputFolderError
 from kg.util import termination
-from kg.util.argtypes import cores, megabytes, positive_bytes, positive_seconds, secrets_in
+from kg.util.argtypes import (
+    cores,
+    megabytes,
+    positive_bytes,
+    positive_count,
+    positive_seconds,
+    secrets_in,
+)
 
 if TYPE_CHECKING:
     from kg.models import Corpus
@@ -201,11 +208,16 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("push", help="load the built graph into a SPARQL server")
     p.add_argument("--endpoint", required=True, help="the server's SPARQL query URL")
     p.add_argument("--graph", default=None, help="the named graph to replace")
-    _add_server_options(p, "give up after this long in all (default: 600)")
+    _add_server_options(p, "give up after this long in all (default: 3600)")
     p.add_argument("--from", dest="from_dir", default="output", help="a build folder")
     p.add_argument("--clean", action="store_true",
                    help="only drop the temporary graphs interrupted pushes left on the server "
                         "(every push does this first too)")
+    p.add_argument("--batch", type=positive_count, default=None, metavar="TRIPLES",
+                   help="triples per request, or per file with --bulk (default: 100000)")
+    p.add_argument("--bulk", default=None, metavar="DIR", help="Virtuoso: files under DIR for "
+                   "the server's bulk loader (DIR must be in its DirsAllowed)")
+    p.add_argument("--loaders", type=positive_count, default=2, help="--bulk: loaders side by side")
     _add_progress_options(p)
     p.set_defaults(func=_cmd_push)
     return parser
@@ -441,16 +453,18 @@ def _cmd_push(args: argparse.Namespace) -> int:
     with _reading(args.from_dir):
         done = push(Path(args.from_dir), args.endpoint, args.graph, args.user, args.password,
                     progress=False if args.quiet else None, timeout=timeout,
-                    max_response=max_response)
+                    max_response=max_response, batch_triples=args.batch,
+                    bulk=args.bulk, loaders=args.loaders)
     if args.quiet:
         return EXIT_OK
     count = ("the server did not say how many triples the graph holds now"
              if done.count is None else f"{done.count:,} triples in the graph now")
     orphans = (f"; dropped {done.orphans} temporary graphs of interrupted pushes"
                if done.orphans else "")
-    print(f"kg: pushed {done.triples:,} triples into <{done.graph}> by "
-          f"{'the Graph Store Protocol' if done.method == 'graph-store' else 'SPARQL Update'}"
-          f" ({count}{orphans})", file=sys.stderr)
+    how = {"graph-store": "the Graph Store Protocol", "update": "SPARQL Update"}.get(
+        done.method, "Virtuoso's bulk loader")
+    print(f"kg: pushed {done.triples:,} triples into <{done.graph}> by {how} in {done.load_seconds:.1f}"
+          f" s, switched in {done.switch_seconds:.2f} s ({count}{orphans})", file=sys.stderr)
     return EXIT_OK
 
 

@@ -263,6 +263,11 @@ class HttpClient:
         self.limit = timeouts.total  # the limit the user set, for messages
         self.clock = _Clock(time.monotonic() + timeouts.total, timeouts)
 
+    def fork(self) -> HttpClient:
+        """A client with the same credentials, limits and deadline, for another thread."""
+        return HttpClient(self._user, self._password, self.timeouts, self.retries, self.backoff,
+                          self._sleep, self.deadline, self.max_body)
+
     def _redact(self, text: str) -> str:
         if self._password:
             text = text.replace(self._password, "***")

@@ -40,7 +40,7 @@ from kg.util.safetext import one_line
 if TYPE_CHECKING:
     import pyoxigraph as ox
 
-__all__ = ["QUERY_TIMEOUT", "RemoteStore", "graph_node"]
+__all__ = ["QUERY_TIMEOUT", "RemoteStore", "graph_node", "graph_store_candidates"]
 
 QUERY_TIMEOUT = 120.0  # seconds a query may take in all (kg query --timeout)
 _ACCEPT = ("application/sparql-results+json, application/n-triples;q=0.9, "
@@ -202,6 +202,30 @@ class RemoteStore:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def graph_store_candidates(endpoint: str, with_auth: bool) -> list[str]:
+    """Likely Graph Store Protocol URLs for a query endpoint, most likely first.
+
+    Virtuoso ``/sparql`` -> ``/sparql-graph-crud-auth`` (with credentials) or
+    ``/sparql-graph-crud``; Fuseki ``/ds/sparql``, ``/ds/query`` -> ``/ds/data``;
+    Oxigraph ``/query`` -> ``/store``.
+    """
+    p = urllib.parse.urlsplit(endpoint)
+    base, _, last = p.path.rstrip("/").rpartition("/")
+
+    def at(path: str) -> str:
+        return urllib.parse.urlunsplit((p.scheme, p.netloc, path, "", ""))
+
+    out: list[str] = []
+    if last in ("sparql", "sparql-auth"):
+        out.append(at(f"{base}/sparql-graph-crud-auth" if with_auth or last == "sparql-auth"
+                      else f"{base}/sparql-graph-crud"))
+    if last in ("sparql", "query", "update"):
+        out.append(at(f"{base}/data"))
+    if last == "query":
+        out.append(at(f"{base}/store"))
+    return out
 
 
 def graph_node(text: str) -> ox.NamedNode:

@@ -75,3 +75,14 @@ def positive_bytes(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1 byte: {text!r}")
     return value
+
+
+def positive_count(text: str) -> int:
+    """A whole number of at least 1 (triples per request, loaders)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1: {text!r}")
+    return value

@@ -10,8 +10,6 @@ reason; in CI (``CI=true``) that is a failure. kg writes through Virtuoso's
 from __future__ import annotations
 
 import re
-import subprocess
-import tempfile
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
@@ -26,35 +24,13 @@ from kg.store import EmbeddedStore
 from kg.store.push import push
 from kg.store.remote import RemoteStore
 from tests import rdf_fixture
-from tests.conftest import unavailable
 from tests.queries.test_queries import CASES
+from tests.store.conftest import PASSWORD, USER
 
 ROOT = Path(__file__).resolve().parents[2]
-SCRIPT = ROOT / ".ci" / "start-virtuoso.sh"
-USER, PASSWORD = "dba", "dba"
 SAMPLE_GRAPH = "https://w3id.org/paper-kg/test/sample"
 FIXTURE_GRAPH = "https://w3id.org/paper-kg/test/fixture"
 CONCEPTS_GRAPH = "https://w3id.org/paper-kg/test/concepts"
-
-
-@pytest.fixture(scope="session")
-def virtuoso():
-    """The query URL of a throw-away Virtuoso on loopback."""
-    folder = tempfile.mkdtemp(prefix="kg-virtuoso.")
-    try:
-        proc = subprocess.run(["bash", str(SCRIPT), folder], capture_output=True, text=True,
-                              timeout=600)
-    except (OSError, subprocess.TimeoutExpired) as exc:
-        proc = None
-        why = f"cannot run {SCRIPT.name}: {exc}"
-    if proc is None or proc.returncode != 0:
-        why = why if proc is None else (proc.stderr.strip().splitlines() or ["no output"])[-1]
-        subprocess.run(["bash", str(SCRIPT), "--stop", folder], capture_output=True)
-        unavailable(f"Virtuoso could not be started: {why}")
-    url = proc.stdout.strip().splitlines()[-1]
-    yield url
-    subprocess.run(["bash", str(SCRIPT), "--stop", folder], capture_output=True, timeout=60)
-    subprocess.run(["rm", "-rf", folder], capture_output=True)
 
 
 @pytest.fixture(scope="session")

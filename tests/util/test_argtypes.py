@@ -5,7 +5,14 @@ import argparse
 
 import pytest
 
-from kg.util.argtypes import cores, megabytes, positive_bytes, positive_seconds, secrets_in
+from kg.util.argtypes import (
+    cores,
+    megabytes,
+    positive_bytes,
+    positive_count,
+    positive_seconds,
+    secrets_in,
+)
 
 
 def test_good_values():
@@ -29,3 +36,10 @@ def test_secrets_are_found_in_every_spelling():
     argv = ["push", "--password", "a1", "--passwd=b2", "--pw", "c3", "--user", "bob", "--pass"]
     assert secrets_in(argv) == ["a1", "b2", "c3"]
     assert secrets_in(["push", "--user", "bob"]) == []
+
+
+def test_positive_count():
+    assert positive_count("100000") == 100_000
+    for text, why in (("0", "must be at least 1"), ("1.5", "not a whole number")):
+        with pytest.raises(argparse.ArgumentTypeError, match=why):
+            positive_count(text)
