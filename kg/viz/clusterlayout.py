@@ -226,7 +226,7 @@ def leiden_layout(G: nx.Graph, *, seed: int = 0, weight: str | None = None
     return cluster_layout(G, membership, seed=seed, weight=weight)
 
 
-def silhouette(points: Sequence[Sequence[float]], labels: Sequence[int]) -> float:
+def silhouette(points: Sequence[Sequence[float]], labels: Sequence[Any]) -> float:
     """The mean silhouette of ``points`` grouped by ``labels`` (Rousseeuw 1987).
 
     For a point, ``a`` is its mean distance to the others of its cluster and

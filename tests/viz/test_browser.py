@@ -321,6 +321,63 @@ def test_maps_open_with_many_labels_and_none_overlapping(name, browser, rendered
         page.close()
 
 
+def biggest_unlabelled(page: Page, net, k: int = 10) -> list[str]:
+    """Names of the ``k`` biggest nodes the page shows that carry no label."""
+    shown = set(page.js("kg.view.getIds()"))
+    top = sorted((n for n in net.nodes if n["id"] in shown),
+                 key=lambda n: (-n["value"], n["id"]))[:k]
+    labelled = {b["id"] for b in page.js("kg.labels()")}
+    return [n["name"] for n in top if n["id"] not in labelled]
+
+
+@pytest.mark.parametrize("name", ("kg", "concepts", "entities"))
+def test_the_ten_biggest_nodes_of_each_map_are_labelled_at_fit(name, browser, rendered):
+    net, path = rendered[name]
+    page = Page(browser, path)
+    try:
+        assert page.js("kg.view.length") >= 10
+        assert biggest_unlabelled(page, net) == []
+        page.js("kg.network.moveTo({scale: kg.network.getScale() * 2.5, animation: false})")
+        page.page.click("#kg-fit")
+        page.page.wait_for_timeout(100)
+        assert biggest_unlabelled(page, net) == [] and overlaps(page.js("kg.labels()")) == []
+        assert page.requests == [] and page.errors == []
+    finally:
+        page.close()
+
+
+def test_density_view_draws_a_heat_layer_and_hides_the_links(browser, rendered):
+    net, path = rendered["concepts"]
+    page = Page(browser, path)
+    try:
+        def colourful() -> float:  # share of strongly coloured pixels in the graph
+            import numpy as np
+            from PIL import Image
+
+            png = page.page.locator("#kg-network").screenshot()
+            hsv = np.asarray(Image.open(io.BytesIO(png)).convert("HSV"), dtype=float)
+            return float((hsv[:, :, 1] > 80).mean())
+
+        before = colourful()
+        assert page.js("kg.edgeView.length") > 0
+        page.page.check("#kg-density")
+        state = page.js("kg.density()")
+        assert state["on"] is True and state["top"] > 0
+        assert page.js("kg.edgeView.length") == 0
+        assert colourful() > before + 0.05
+        assert biggest_unlabelled(page, net) == []
+        # a filter recomputes the layer for what is left
+        page.page.fill("#kg-min", str(net.controls["min"]["value"] + 2))
+        page.page.press("#kg-min", "Enter")
+        page.page.dispatch_event("#kg-min", "change")
+        assert page.js("kg.density().top") != state["top"]
+        page.page.uncheck("#kg-density")
+        assert page.js("kg.density().on") is False and page.js("kg.edgeView.length") > 0
+        assert page.requests == [] and page.errors == []
+    finally:
+        page.close()
+
+
 def _shown_area(page: Page) -> float:
     box = page.js("kg.shownBox()")
     b = box["box"]
