@@ -282,7 +282,7 @@ def concept_map(build: Build, *, title: str = "Concept map", target: int = TARGE
         f"{tm.in_all:,} in all). Links: association strength (papers mentioning both over "
         "those expected by chance), each term's strongest; colours: Leiden clusters named by "
         "their top terms. Size: papers.")
-    net.papers = [[pid, ix.paper_label(pid)] for pid in pids]
+    net.papers = [ix.paper_row(pid) for pid in pids]
     net.controls = {"min": {"value": n_min, "floor": floor,
                             "max": max(counts, default=1), "label": "in at least N papers"},
                     "regions": True, "density": True}
@@ -406,7 +406,7 @@ def overview_map(build: Build, *, target: int = OVERVIEW_TERMS, seed: int = 0,
         f"{tracks} {shown:,} concepts and entities mentioned in at least "
         f"{count_noun(n_min, 'paper')} (change it below), placed by Leiden cluster. People and papers "
         "are in coauthors.html and in the panels; concepts.html colours the clusters. Size: papers.")
-    net.papers = [[pid, ix.paper_label(pid)] for pid in pids]
+    net.papers = [ix.paper_row(pid) for pid in pids]
     net.controls = {"min": {"value": n_min, "floor": floor, "max": max(counts, default=1),
                             "label": "in at least N papers"}, "regions": True}
     groups = [KIND_GROUPS[g] for g in ("track", "concept", "model", "method", "dataset", "task",

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from functools import cached_property, lru_cache
 from importlib.resources import files
 from itertools import chain
+from typing import Any
 
 from kg.analysis.graphs import paper_author_keys
 from kg.identity import person_key
@@ -134,6 +135,11 @@ class BuildIndex:
     def paper_tracks(self, pid: str) -> tuple[str, ...]:
         """The paper's track label and, for a subarea, its area."""
         return self._paper_tracks[pid]
+
+    def paper_row(self, pid: str) -> list[Any]:
+        """A row of a view's paper table: ``[id, label, track labels]``
+        (:func:`kg.viz.assemble.assemble` turns the labels into indices)."""
+        return [pid, self.paper_label(pid), list(self._paper_tracks[pid])]
 
     def own_name(self, pid: str) -> str | None:
         """The name the paper proposes when it is the paper's own (mentioned by

@@ -71,7 +71,7 @@ def _from_kg(net: ViewNetwork, K: nx.MultiDiGraph, ix: BuildIndex, *, max_nodes:
     G = nx.Graph()
     pids = [nid.split(":", 1)[1] for nid in K if nid.startswith("paper:")]
     paper_no = {pid: i for i, pid in enumerate(pids)}
-    net.papers = [[pid, ix.paper_label(pid)] for pid in pids]
+    net.papers = [ix.paper_row(pid) for pid in pids]
     for nid, d in K.nodes(data=True):
         kind, key = nid.split(":", 1)
         label = d.get("label", key)
@@ -315,7 +315,7 @@ def entities_view(build: Build, *, types: tuple[str, ...] = ENTITY_VIEW_TYPES,
     # one-paper entities start hidden, unless that leaves next to nothing (a small listing)
     least = 2 if sum(c >= 2 for c in counts) >= MIN_SHOWN else 1
     net = ViewNetwork("entities", "Co-mentioned " + ", ".join(f"{t}s" for t in types))
-    net.papers = [[pid, ix.paper_label(pid)] for pid in pids]
+    net.papers = [ix.paper_row(pid) for pid in pids]
     shown = sum(1 for c in counts if c >= least)
     net.notes.append(f"{_n(shown, 'entity')} mentioned in at least {_n(least, 'paper')} "
                      f"(change it below; {len(keys):,} in all); two are linked when a paper "

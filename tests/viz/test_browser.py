@@ -378,6 +378,53 @@ def test_density_view_draws_a_heat_layer_and_hides_the_links(browser, rendered):
         page.close()
 
 
+@pytest.mark.parametrize("name", ("concepts", "kg"))
+def test_a_track_filter_scopes_sizes_and_panels_to_the_track(name, browser, rendered):
+    net, path = rendered[name]
+    assert net.tracks and all(len(row) == 3 for row in net.papers)
+    best = max(range(len(net.tracks)),
+               key=lambda i: (sum(i in n.get("t", ()) for n in net.nodes), -i))
+
+    def in_track(node: dict) -> int:
+        return sum(best in net.papers[i][2] for i in node["p"])
+
+    # the biggest node with papers outside the track too
+    node = max((n for n in net.nodes if n.get("p") and 0 < in_track(n) < len(n["p"])),
+               key=lambda n: (in_track(n), -n["id"]))
+    page = Page(browser, path)
+    try:
+        page.page.select_option("#kg-track", str(best))
+        page.js("id => kg.focus(id)", node["id"])
+        k = in_track(node)
+        assert page.page.inner_text("#kg-details h3 >> nth=0") == \
+            f"Papers in {net.tracks[best]} ({k} of {len(node['p'])})"
+        items = page.js("[...document.querySelectorAll('#kg-details ul')[0].children]"
+                        ".map(li => li.querySelector('code').textContent)")
+        track_ids = {net.papers[i][0] for i in node["p"] if best in net.papers[i][2]}
+        assert len(items) == min(k, 80) and set(items) <= track_ids
+        # most relevant first: the papers mentioning most of its shown linked terms
+        shown = set(page.js("kg.view.getIds()"))
+        by_id = {n["id"]: n for n in net.nodes}
+        near = [by_id[e["to"] if e["from"] == node["id"] else e["from"]] for e in net.edges
+                if node["id"] in (e["from"], e["to"])]
+        near = [m for m in near if m["id"] in shown]
+        row = {r[0]: i for i, r in enumerate(net.papers)}
+        score = [sum(row[pid] in m.get("p", ()) for m in near) for pid in items]
+        assert score == sorted(score, reverse=True)
+        # every shown node is sized by its papers in the track
+        values = page.js("kg.view.getIds().map(id => [id, kg.nodes.get(id).value])")
+        assert all(v == max(1, in_track(by_id[i])) for i, v in values if by_id[i].get("p"))
+        assert any(v != by_id[i]["value"] for i, v in values)
+        # all tracks again: conference-wide sizes and lists
+        page.page.select_option("#kg-track", "")
+        assert page.js("id => kg.nodes.get(id).value", node["id"]) == node["value"]
+        page.js("id => kg.focus(id)", node["id"])
+        assert page.page.inner_text("#kg-details h3 >> nth=0") == f"Papers ({len(node['p'])})"
+        assert page.requests == [] and page.errors == []
+    finally:
+        page.close()
+
+
 def _shown_area(page: Page) -> float:
     box = page.js("kg.shownBox()")
     b = box["box"]

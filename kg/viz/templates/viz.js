@@ -6,11 +6,16 @@
  * stays off.
  *
  * Labels are drawn by this script, not by vis-network: biggest nodes first,
- * each only where it overlaps no label already drawn (the rest appear as you
- * zoom in); kg.labels() returns the boxes of the labels drawn last.
+ * each below, above, right or left of its node where it overlaps no label
+ * already drawn (the rest appear as you zoom in; the ten biggest try further
+ * out too); kg.labels() returns the boxes of the labels drawn last.
  * Filters (legend, track, minimum papers, scope) lay out what they show
  * again: each connected part keeps its shape (a small one becomes a circle)
- * and the parts are packed in rows to the canvas's proportions.
+ * and the parts are packed in rows to the canvas's proportions; on a map
+ * whose clusters have regions (controls.regions) the shown nodes keep their
+ * places. A track filter sizes nodes by their papers in the track and the
+ * panel lists those only. The density switch (controls.density) draws a heat
+ * layer of the shown nodes weighted by papers (kg.density()).
  */
 (function () {
   "use strict";
@@ -431,10 +436,36 @@
     densityBox.addEventListener("change", function () { setDensity(densityBox.checked); });
   }
 
+  // ---------------------------------------------------------------- scoping
+  // a track filter counts each node's papers in the track: sizes, labels'
+  // order and the panel's paper list follow the track, not the conference
+  var fullValue = new Map();
+  nodeList.forEach(function (n) { fullValue.set(n.id, n.value); });
+
+  function inScope(i) {
+    var row = papers[i];
+    return trackFilter < 0 || (row !== undefined && row[2] !== undefined && row[2].indexOf(trackFilter) >= 0);
+  }
+
+  function scopedPapers(n) {
+    return (n.p || []).filter(inScope);
+  }
+
+  function rescope() {
+    var update = [];
+    nodeList.forEach(function (n) {
+      if (!n.p || !papers.length || papers[0][2] === undefined) { return; }
+      var v = trackFilter < 0 ? fullValue.get(n.id) : Math.max(1, scopedPapers(n).length);
+      if (v !== n.value) { n.value = v; update.push({id: n.id, value: v}); }
+    });
+    if (update.length) { nodes.update(update); }
+  }
+
   // ----------------------------------------------------- applying filters
   function refreshFilter() {
     clearHighlight();
     hideTooltip();
+    rescope();
     computeShown();
     nodeView.refresh();
     edgeView.refresh();
@@ -605,6 +636,18 @@
     return ul;
   }
 
+  // a term's papers, those mentioning most of its shown linked terms first
+  // (ties: listing order)
+  function byRelevance(id, list) {
+    var score = new Map();
+    list.forEach(function (i) { score.set(i, 0); });
+    adjacency.get(id).forEach(function (m) {
+      if (!shownSet.has(m)) { return; }
+      (byId.get(m).p || []).forEach(function (i) { if (score.has(i)) { score.set(i, score.get(i) + 1); } });
+    });
+    return list.slice().sort(function (a, b) { return score.get(b) - score.get(a) || a - b; });
+  }
+
   function showDetails(id) {
     if (!panel) { return; }
     var n = nodes.get(id);
@@ -616,8 +659,11 @@
                 el("p", groupLabel[n.group] || n.group || "", "kg-kind")];
     if (n.pid !== undefined) { kids.push(idRow(String(n.pid))); }
     if (n.p && n.p.length) {  // a person's or an entity's papers come first
-      kids.push(el("h3", "Papers (" + n.p.length + ")"));
-      kids.push(linkList(n.p.map(function (i) {
+      var mine = scopedPapers(n);
+      kids.push(el("h3", trackFilter < 0 ? "Papers (" + n.p.length + ")"
+        : "Papers in " + data.tracks[trackFilter] + " (" + mine.length + " of " + n.p.length + ")"));
+      if (controls.regions) { mine = byRelevance(id, mine); }
+      kids.push(linkList(mine.map(function (i) {
         var row = papers[i];
         return {text: String(row[1]), pid: String(row[0]), go: paperNode.get(row[0])};
       }), 80));
