@@ -13,9 +13,11 @@ normalisation; van Eck & Waltman 2009), ``s = c · P / (n_i · n_j)``: the paper
 (``P`` papers in all, ``n_i`` and ``n_j`` mentioning each), so ``LLM`` does not
 link to everything merely by being frequent. Each term keeps its
 :data:`LINKS_PER_TERM` strongest links. Clusters are Leiden communities (seed 0,
-modularity on the association strengths: the detection the co-authorship
-analysis runs); each is coloured and named in the legend by its top terms.
-The layout is Fruchterman-Reingold pulled by the same strengths.
+modularity on the association strengths, passes until no improvement);
+each is coloured and named in the legend by its most distinctive terms
+(:func:`distinctive`). The layout gives each cluster a region of its own
+(:func:`kg.viz.clusterlayout.cluster_layout`), and the page can draw the
+density view over it. :func:`term_map` is all of it before drawing.
 
 Examples
 --------
