@@ -282,8 +282,9 @@ def concept_map(build: Build, *, title: str = "Concept map", target: int = TARGE
         (note + " " if note else "")
         + f"{shown:,} {kinds} mentioned in at least {count_noun(n_min, 'paper')} (change it below; "
         f"{tm.in_all:,} in all). Links: association strength (papers mentioning both over "
-        "those expected by chance), each term's strongest; colours: Leiden clusters named by "
-        "their top terms. Size: papers.")
+        "those expected by chance), each term's strongest; colours: Leiden clusters, each in a "
+        "region, named by their most distinctive terms. Size: papers (Density: where they "
+        "concentrate).")
     net.papers = [ix.paper_row(pid) for pid in pids]
     net.controls = {"min": {"value": n_min, "floor": floor,
                             "max": max(counts, default=1), "label": "in at least N papers"},
