@@ -122,6 +122,13 @@ def test_kg_view_kinds_tooltips_and_tracks():
     assert {net.tracks[i] for i in paper["t"]} == {"Deep Learning · Large Language Models",
                                                    "Deep Learning"}
     assert all(len(n["label"]) <= 28 for n in net.nodes)
+    # the paper table gives each paper's tracks too, as indices (the filter counts by them)
+    rows = {row[0]: row for row in net.papers}
+    assert {net.tracks[i] for i in rows["p1"][2]} == {net.tracks[i] for i in paper["t"]}
+    assert [net.tracks[i] for i in rows["p3"][2]] == ["Theory"]
+    plain = kg_view(Build(Corpus(tuple(Paper(p.id, p.authors, p.abstract)
+                                       for p in tiny_build().corpus.papers))))
+    assert plain.tracks == [] and all(len(row) == 2 for row in plain.papers)
 
 
 def test_cap_keeps_the_top_nodes_by_the_stated_measure_and_says_so():
