@@ -37,6 +37,7 @@ import networkx as nx
 
 from kg.models import Build
 from kg.viz.assemble import assemble
+from kg.viz.clusterlayout import cluster_layout, leiden_layout
 from kg.viz.lookup import BuildIndex
 from kg.viz.network import ViewNetwork
 from kg.viz.style import (
@@ -171,7 +172,7 @@ class TermMap:
 def term_map(build: Build, ix: BuildIndex | None = None, *, target: int = TARGET_TERMS,
              max_terms: int = MAX_TERMS, seed: int = 0) -> TermMap:
     """The terms, links and clusters :func:`concept_map` draws."""
-    from kg.analysis.communities import leiden
+    from kg.analysis.communities import leiden  # (igraph: imported on first use)
 
     ix = BuildIndex(build) if ix is None else ix
     all_terms = list(terms_of(build, ix).values())
@@ -267,8 +268,6 @@ def concept_map(build: Build, *, title: str = "Concept map", target: int = TARGE
     for (a, b), (c, s) in links.items():
         G.add_edge(a, b, relation="association", n=c, s=round(s, 2), weight=s,
                    width=round(min(1 + math.log2(max(s, 1.0)) / 2, 4), 2))
-    from kg.viz.clusterlayout import cluster_layout
-
     positions = cluster_layout(tm.graph, membership, seed=seed, weight="weight")
     if people:
         _add_people(G, build, ix, terms, paper_no)
@@ -414,8 +413,6 @@ def overview_map(build: Build, *, target: int = OVERVIEW_TERMS, seed: int = 0,
                             "label": "in at least N papers"}, "regions": True}
     groups = [KIND_GROUPS[g] for g in ("track", "concept", "model", "method", "dataset", "task",
                                        "metric", "other")]
-    from kg.viz.clusterlayout import leiden_layout
-
     return _big_nodes(assemble(
         net, G, groups, max_nodes=max(len(G), 1), max_edges=max(G.number_of_edges(), 1),
         seed=seed, weight="weight", positions=leiden_layout(G, seed=seed, weight="weight"),

@@ -28,6 +28,7 @@ from kg.analysis.graphs import knowledge_graph
 from kg.errors import KgError
 from kg.models import Build, Corpus, JsonObject
 from kg.viz.assemble import MAX_EDGES, MAX_NODES, assemble
+from kg.viz.clusterlayout import leiden_layout
 from kg.viz.lookup import BuildIndex, paper_nos
 from kg.viz.network import ViewNetwork
 from kg.viz.peopleviews import coauthors_view, ego_view
@@ -324,8 +325,6 @@ def entities_view(build: Build, *, types: tuple[str, ...] = ENTITY_VIEW_TYPES,
     net.controls = {"min": {"value": least, "floor": 1, "max": max(counts, default=1),
                             "label": "in at least N papers"}, "regions": True}
     papers: dict[object, int] = {k: len(ix.entity_papers[k]) for k in keys}  # keyed like G's nodes
-    from kg.viz.clusterlayout import leiden_layout
-
     return assemble(
         net, G, [KIND_GROUPS[t] for t in types if t in KIND_GROUPS],
         max_nodes=max_nodes, max_edges=max_edges, seed=seed,
