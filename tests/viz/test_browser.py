@@ -425,6 +425,43 @@ def test_a_track_filter_scopes_sizes_and_panels_to_the_track(name, browser, rend
         page.close()
 
 
+def test_only_its_papers_scopes_the_concept_map_to_a_concept(browser, rendered):
+    net, path = rendered["concepts"]
+    shown0 = [n for n in initially_shown(net)]
+    # the shown term sharing papers with most other shown terms
+    def shared(a: dict, b: dict) -> int:
+        return len(set(a["p"]) & set(b["p"]))
+
+    target = max(shown0, key=lambda n: (sum(shared(n, m) > 0 for m in shown0), -n["id"]))
+    page = Page(browser, path)
+    try:
+        page.js("id => kg.focus(id)", target["id"])
+        page.page.click("#kg-details .kg-scope-to")
+        want = {m["id"]: shared(target, m) for m in shown0 if shared(target, m)}
+        values = dict(page.js("kg.view.getIds().map(id => [id, kg.nodes.get(id).value])"))
+        assert values == want and len(want) > 1
+        assert page.page.inner_text("#kg-details h3 >> nth=0") == \
+            f"Papers with {target['name']} ({len(target['p'])} of {len(target['p'])})"
+        assert "only" in page.page.inner_text("#kg-status")
+        # another term's panel lists the papers it shares with the target only
+        other = max((m for m in shown0 if m["id"] in want and m["id"] != target["id"]),
+                    key=lambda m: (want[m["id"]], -m["id"]))
+        page.js("id => kg.focus(id)", other["id"])
+        k = want[other["id"]]
+        assert page.page.inner_text("#kg-details h3 >> nth=0") == \
+            f"Papers with {target['name']} ({k} of {len(other['p'])})"
+        items = page.js("[...document.querySelectorAll('#kg-details ul')[0].children]"
+                        ".map(li => li.querySelector('code').textContent)")
+        assert set(items) == {net.papers[i][0] for i in set(target["p"]) & set(other["p"])}
+        # Reset: conference-wide again
+        page.page.click("#kg-reset")
+        assert page.js("kg.view.length") == len(shown0)
+        assert page.js("id => kg.nodes.get(id).value", other["id"]) == other["value"]
+        assert page.requests == [] and page.errors == []
+    finally:
+        page.close()
+
+
 def _shown_area(page: Page) -> float:
     box = page.js("kg.shownBox()")
     b = box["box"]

@@ -14,7 +14,8 @@
  * and the parts are packed in rows to the canvas's proportions; on a map
  * whose clusters have regions (controls.regions) the shown nodes keep their
  * places. A track filter sizes nodes by their papers in the track and the
- * panel lists those only. The density switch (controls.density) draws a heat
+ * panel lists those only; so does a node's "Only its papers" button on those
+ * maps (its papers are the scope; Reset clears it). The density switch (controls.density) draws a heat
  * layer of the shown nodes weighted by papers (kg.density()).
  */
 (function () {
@@ -71,6 +72,7 @@
   var hiddenGroups = new Set();
   (data.legend || []).forEach(function (g) { if (g.shown === false) { hiddenGroups.add(g.group); } });
   var trackFilter = -1;
+  var conceptScope = null, conceptName = "";  // the papers of a node picked with "Only its papers"
   var minPapers = controls.min ? controls.min.value : 0;
   var scopeTop = !!controls.scope;
 
@@ -78,6 +80,7 @@
     if (hiddenGroups.has(n.group)) { return false; }
     if (n.o !== undefined && n.o < minPapers) { return false; }
     if (scopeTop && !n.top) { return false; }
+    if (conceptScope !== null && n.p && !n.p.some(inScope)) { return false; }
     return trackFilter < 0 || (n.t !== undefined && n.t.indexOf(trackFilter) >= 0);
   }
 
@@ -443,8 +446,28 @@
   nodeList.forEach(function (n) { fullValue.set(n.id, n.value); });
 
   function inScope(i) {
+    if (conceptScope !== null && !conceptScope.has(i)) { return false; }
     var row = papers[i];
-    return trackFilter < 0 || (row !== undefined && row[2] !== undefined && row[2].indexOf(trackFilter) >= 0);
+    return trackFilter < 0 || row === undefined || row[2] === undefined || row[2].indexOf(trackFilter) >= 0;
+  }
+
+  function scoping() {
+    return conceptScope !== null || (trackFilter >= 0 && papers.length > 0 && papers[0][2] !== undefined);
+  }
+
+  function scopeLabel() {
+    var parts = [];
+    if (trackFilter >= 0) { parts.push("in " + data.tracks[trackFilter]); }
+    if (conceptScope !== null) { parts.push("with " + conceptName); }
+    return parts.join(" ");
+  }
+
+  function scopeTo(id) {
+    var n = byId.get(id);
+    conceptScope = new Set(n.p || []);
+    conceptName = String(n.name || n.text);
+    refreshFilter();  // (its status line says what the scope is)
+    select(id);
   }
 
   function scopedPapers(n) {
@@ -454,8 +477,8 @@
   function rescope() {
     var update = [];
     nodeList.forEach(function (n) {
-      if (!n.p || !papers.length || papers[0][2] === undefined) { return; }
-      var v = trackFilter < 0 ? fullValue.get(n.id) : Math.max(1, scopedPapers(n).length);
+      if (!n.p) { return; }
+      var v = scoping() ? Math.max(1, scopedPapers(n).length) : fullValue.get(n.id);
       if (v !== n.value) { n.value = v; update.push({id: n.id, value: v}); }
     });
     if (update.length) { nodes.update(update); }
@@ -474,8 +497,9 @@
     if (densityOn) { computeDensity(); }
     fitShown();
     var shown = nodeView.length;
-    say(shown === nodes.length ? "" : "showing " + shown.toLocaleString("en") + " of " +
-        nodes.length.toLocaleString("en") + " nodes");
+    say((shown === nodes.length ? "" : "showing " + shown.toLocaleString("en") + " of " +
+        nodes.length.toLocaleString("en") + " nodes") +
+        (conceptScope !== null ? "; papers with " + conceptName + " only (Reset clears it)" : ""));
   }
 
   document.querySelectorAll("#kg-legend input[data-group]").forEach(function (box) {
@@ -513,6 +537,7 @@
     hiddenGroups.clear();
     (data.legend || []).forEach(function (g) { if (g.shown === false) { hiddenGroups.add(g.group); } });
     trackFilter = -1;
+    conceptScope = null;
     minPapers = controls.min ? controls.min.value : 0;
     scopeTop = !!controls.scope;
     syncControls();
@@ -533,6 +558,7 @@
     if (trackFilter >= 0 && (n.t === undefined || n.t.indexOf(trackFilter) < 0)) { trackFilter = -1; }
     if (n.o !== undefined && n.o < minPapers) { minPapers = n.o; }
     if (scopeTop && !n.top) { scopeTop = false; }
+    if (conceptScope !== null && n.p && !n.p.some(inScope)) { conceptScope = null; }
     syncControls();
     refreshFilter();
   }
@@ -660,8 +686,15 @@
     if (n.pid !== undefined) { kids.push(idRow(String(n.pid))); }
     if (n.p && n.p.length) {  // a person's or an entity's papers come first
       var mine = scopedPapers(n);
-      kids.push(el("h3", trackFilter < 0 ? "Papers (" + n.p.length + ")"
-        : "Papers in " + data.tracks[trackFilter] + " (" + mine.length + " of " + n.p.length + ")"));
+      kids.push(el("h3", !scoping() ? "Papers (" + n.p.length + ")"
+        : "Papers " + scopeLabel() + " (" + mine.length + " of " + n.p.length + ")"));
+      if (controls.regions && conceptScope === null) {
+        var only = el("button", "Only its papers", "kg-scope-to");
+        only.type = "button";
+        only.title = "size every node by its papers among these, and hide the others";
+        only.addEventListener("click", function () { scopeTo(id); });
+        kids.push(only);
+      }
       if (controls.regions) { mine = byRelevance(id, mine); }
       kids.push(linkList(mine.map(function (i) {
         var row = papers[i];
@@ -821,7 +854,7 @@
 
   window.kg = {network: network, nodes: nodes, edges: edges, view: nodeView, data: data,
                edgeView: edgeView, find: findAndFocus, focus: focusNode, select: select, unselect: unselect,
-               labels: function () { return lastLabels.slice(); },
+               labels: function () { return lastLabels.slice(); }, scopeTo: scopeTo,
                density: function (on) {
                  if (on !== undefined) { setDensity(on); if (densityBox) { densityBox.checked = densityOn; } }
                  return densityOn && heat !== null ? {on: true, top: heat.top} : {on: densityOn};
