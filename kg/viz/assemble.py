@@ -5,7 +5,9 @@ the top nodes by the view's stated measure, then the strongest edges, and
 noting what was left out), lays the graph out in Python
 (:func:`kg.viz.layout.layout`), numbers the nodes ``0 .. n-1`` and writes the
 vis-network node and edge dicts, the legend, the track table and the
-options (:func:`vis_options`: no physics, straight edges).
+options (:func:`vis_options`: no physics, straight edges). A paper row
+``[id, label, track labels]`` of the view's table gets the tracks' indices
+instead, which the page's track filter counts papers by.
 """
 from __future__ import annotations
 
@@ -143,12 +145,21 @@ def assemble(
     net.set_graph(vis_nodes, vis_edges)
     net.keys = nodes
     net.tracks = track_set
+    net.papers = [_paper_row(row, track_ix) for row in net.papers]
     counts = Counter(G.nodes[v]["group"] for v in nodes)
     net.legend = [LegendEntry(g.name, g.label, g.colour, g.shape, counts[g.name], g.shown)
                   for g in groups if counts[g.name]]
     big = len(vis_nodes) > BIG_NODES or len(vis_edges) > BIG_EDGES
     net.options = vis_options(net.legend, big)
     return net
+
+
+def _paper_row(row: list[Any], track_ix: dict[str, int]) -> list[Any]:
+    """``[id, label, track labels]`` -> ``[id, label, track indices]``; ``[id, label]``
+    when the view has no tracks (or the row gave none)."""
+    if len(row) < 3 or not track_ix:
+        return row[:2]
+    return [row[0], row[1], [track_ix[t] for t in row[2] if t in track_ix]]
 
 
 def vis_options(legend: list[LegendEntry], big: bool) -> JsonObject:

@@ -13,9 +13,11 @@ normalisation; van Eck & Waltman 2009), ``s = c · P / (n_i · n_j)``: the paper
 (``P`` papers in all, ``n_i`` and ``n_j`` mentioning each), so ``LLM`` does not
 link to everything merely by being frequent. Each term keeps its
 :data:`LINKS_PER_TERM` strongest links. Clusters are Leiden communities (seed 0,
-modularity on the association strengths: the detection the co-authorship
-analysis runs); each is coloured and named in the legend by its top terms.
-The layout is Fruchterman-Reingold pulled by the same strengths.
+modularity on the association strengths, passes until no improvement);
+each is coloured and named in the legend by its most distinctive terms
+(:func:`distinctive`). The layout gives each cluster a region of its own
+(:func:`kg.viz.clusterlayout.cluster_layout`), and the page can draw the
+density view over it. :func:`term_map` is all of it before drawing.
 
 Examples
 --------
@@ -35,6 +37,7 @@ import networkx as nx
 
 from kg.models import Build
 from kg.viz.assemble import assemble
+from kg.viz.clusterlayout import cluster_layout, leiden_layout
 from kg.viz.lookup import BuildIndex
 from kg.viz.network import ViewNetwork
 from kg.viz.style import (
@@ -46,7 +49,7 @@ from kg.viz.style import (
     short_label,
 )
 
-__all__ = ["Term", "terms_of", "threshold", "association_strength", "concept_map", "overview_map",
+__all__ = ["Term", "TermMap", "term_map", "distinctive", "terms_of", "threshold", "association_strength", "concept_map", "overview_map",
            "OVERVIEW_TERMS",
            "TARGET_TERMS", "MAX_TERMS", "LINKS_PER_TERM"]
 
@@ -142,20 +145,87 @@ def _links(terms: list[Term], total: int, min_both: int) -> dict[tuple[str, str]
     return dict(sorted(out.items(), key=lambda kv: (index[kv[0][0]], index[kv[0][1]])))
 
 
-def _clusters(G: nx.Graph, terms: list[Term], seed: int) -> tuple[dict[str, int], list[Group]]:
-    """Leiden clusters of the map and a legend naming each by its top three terms."""
-    from kg.analysis.communities import leiden
+@dataclass(frozen=True)
+class TermMap:
+    """The terms of a map, their links and clusters (before any drawing).
 
-    membership = dict(leiden(G, seed=seed).membership) if G.number_of_edges() else {
-        t.key: i for i, t in enumerate(terms)}
-    tops: dict[int, list[str]] = {}
-    for t in terms:  # most papers first
-        tops.setdefault(membership[t.key], []).append(t.name)
+    ``terms``: those with at least ``floor`` papers, most papers first;
+    ``n_min``: the threshold the page starts with; ``in_all``: terms of the
+    build, ``concepts_in_all`` of them concepts; ``links``: ``(a, b) -> (papers in common, association strength)``;
+    ``graph``: the terms linked with ``weight`` = strength; ``membership``:
+    each term's Leiden cluster (0 = largest); ``modularity``: of that
+    partition (``None`` without links); ``groups``: the legend, each cluster
+    named by its most distinctive terms (:func:`distinctive`).
+    """
+
+    terms: tuple[Term, ...]
+    n_min: int
+    floor: int
+    in_all: int
+    concepts_in_all: int
+    links: dict[tuple[str, str], tuple[int, float]]
+    graph: nx.Graph
+    membership: dict[str, int]
+    modularity: float | None
+    groups: tuple[Group, ...]
+
+
+def term_map(build: Build, ix: BuildIndex | None = None, *, target: int = TARGET_TERMS,
+             max_terms: int = MAX_TERMS, seed: int = 0) -> TermMap:
+    """The terms, links and clusters :func:`concept_map` draws."""
+    from kg.analysis.communities import leiden  # (igraph: imported on first use)
+
+    ix = BuildIndex(build) if ix is None else ix
+    all_terms = list(terms_of(build, ix).values())
+    counts = [len(t.papers) for t in all_terms]
+    n_min = threshold(counts, target)
+    floor = min(threshold(counts, max_terms), n_min)
+    terms = [t for t in all_terms if len(t.papers) >= floor]
+    links = _links(terms, len(build.corpus.papers) or 1, 1)
+    T = nx.Graph()
+    T.add_nodes_from(t.key for t in terms)
+    T.add_edges_from((a, b, {"weight": s}) for (a, b), (_, s) in links.items())
+    if T.number_of_edges():
+        part = leiden(T, seed=seed, n_iterations=-1)
+        membership, modularity = dict(part.membership), part.modularity
+    else:
+        membership, modularity = {t.key: i for i, t in enumerate(terms)}, None
+    tops = distinctive(T, terms, membership)
     groups = [Group(f"k{c}", f"{c + 1}: " + ", ".join(short_label(n, 18) for n in tops.get(c, [])[:3]),
                     colour) for c, colour in enumerate(COMMUNITY_COLOURS) if c in tops]
     if any(c >= len(COMMUNITY_COLOURS) for c in tops):
         groups.append(Group("k-rest", "smaller clusters", OTHER_COLOUR))
-    return membership, groups
+    concepts = sum(1 for t in all_terms if t.layer == "concept")
+    return TermMap(tuple(terms), n_min, floor, len(all_terms), concepts, links, T, membership,
+                   modularity, tuple(groups))
+
+
+def distinctive(G: nx.Graph, terms: Sequence[Term], membership: dict[str, int]
+                ) -> dict[int, list[str]]:
+    """Each cluster's term names, most distinctive first.
+
+    A term is distinctive of its cluster when it is frequent and its links
+    stay inside the cluster: the score is its papers times the square of the
+    share of its link strength within the cluster (a term linked only
+    inside scores its papers; a generic term such as *deep learning*, linked
+    all over the map, little). Ties: most papers, then the terms' order.
+
+    >>> G = nx.Graph([("a", "b", {"weight": 1.0}), ("a", "c", {"weight": 3.0})])
+    >>> ts = [Term("a", "A", "concept", "concept", ("p",) * 9), Term("b", "B", "x", "concept", ("p",))]
+    >>> distinctive(G, ts + [Term("c", "C", "x", "concept", ("p",))], {"a": 0, "b": 0, "c": 1})
+    {0: ['B', 'A'], 1: ['C']}
+    """
+    scored: dict[int, list[tuple[float, int, str]]] = {}
+    for i, t in enumerate(terms):
+        c = membership[t.key]
+        total = inside = 0.0
+        for u, d in G[t.key].items() if t.key in G else ():
+            w = float(d.get("weight", 1.0))
+            total += w
+            inside += w if membership.get(u) == c else 0.0
+        share = inside / total if total else 1.0
+        scored.setdefault(c, []).append((-len(t.papers) * share * share, i, t.name))
+    return {c: [name for *_, name in sorted(v)] for c, v in sorted(scored.items())}
 
 
 def _group(c: int) -> str:
@@ -185,18 +255,11 @@ def concept_map(build: Build, *, title: str = "Concept map", target: int = TARGE
     (['BERT', 'GPT'], 3, 1)
     """
     ix = BuildIndex(build) if index is None else index
-    all_terms = list(terms_of(build, ix).values())
-    counts = [len(t.papers) for t in all_terms]
-    n_min = threshold(counts, target)
-    floor = min(threshold(counts, max_terms), n_min)
-    terms = [t for t in all_terms if len(t.papers) >= floor]
-    total = len(build.corpus.papers) or 1
-    links = _links(terms, total, 1)
-    T = nx.Graph()
-    T.add_nodes_from(t.key for t in terms)
-    T.add_edges_from((a, b, {"weight": s}) for (a, b), (_, s) in links.items())
-    membership, groups = _clusters(T, terms, seed)
-
+    tm = term_map(build, ix, target=target, max_terms=max_terms, seed=seed)
+    terms, links, membership, n_min, floor = (list(tm.terms), tm.links, tm.membership, tm.n_min,
+                                              tm.floor)
+    counts = [len(t.papers) for t in terms]
+    groups = list(tm.groups)
     pids = ix.in_corpus_order({pid for t in terms for pid in t.papers})
     paper_no = {pid: i for i, pid in enumerate(pids)}
     G = nx.Graph()
@@ -209,33 +272,29 @@ def concept_map(build: Build, *, title: str = "Concept map", target: int = TARGE
     for (a, b), (c, s) in links.items():
         G.add_edge(a, b, relation="association", n=c, s=round(s, 2), weight=s,
                    width=round(min(1 + math.log2(max(s, 1.0)) / 2, 4), 2))
-    positions = None
+    positions = cluster_layout(tm.graph, membership, seed=seed, weight="weight")
     if people:
-        positions = _add_people(G, build, ix, terms, paper_no, seed)
+        _add_people(G, build, ix, terms, paper_no)
         groups.append(Group("person", "people (authors)", KIND_GROUPS["person"].colour, "dot",
                             shown=False))
+        _place_people(G, positions)
     net = ViewNetwork("concepts", title)
     shown = sum(1 for t in terms if len(t.papers) >= n_min)
     kinds = "concepts and entities" if any(t.layer == "concept" for t in terms) else "entities"
-    concepts = sum(1 for t in all_terms if t.layer == "concept")
-    in_all = f"{len(all_terms) - concepts:,} entities mentioned" + (
+    concepts = tm.concepts_in_all
+    in_all = f"{tm.in_all - concepts:,} entities mentioned" + (
         f" and {concepts:,} concepts mentioned" if concepts else "")
     net.notes.append(
         (note + " " if note else "")
         + f"{shown:,} {kinds} mentioned in at least {count_noun(n_min, 'paper')} (change it below; "
         f"of the {in_all}). Links: association strength (papers mentioning both over "
-        "those expected by chance), each term's strongest; colours: Leiden clusters named by "
-        "their top terms. Size: papers.")
-    net.papers = [[pid, ix.paper_label(pid)] for pid in pids]
+        "those expected by chance), each term's strongest; colours: Leiden clusters, each in a "
+        "region, named by their most distinctive terms. Size: papers (Density: where they "
+        "concentrate).")
+    net.papers = [ix.paper_row(pid) for pid in pids]
     net.controls = {"min": {"value": n_min, "floor": floor,
-                            "max": max(counts, default=1), "label": "in at least N papers"}}
-    if positions is not None:
-        # lay the terms out first, then place people among them
-        H = G.subgraph(t.key for t in terms)
-        from kg.viz.layout import layout
-
-        positions.update(layout(H, seed=seed, weight="weight"))
-        _place_people(G, positions)
+                            "max": max(counts, default=1), "label": "in at least N papers"},
+                    "regions": True, "density": True}
     net.clusters = {k: c for k, c in membership.items()}
     return _big_nodes(assemble(
         net, G, groups, max_nodes=max(len(G), 1), max_edges=max(G.number_of_edges(), 1),
@@ -257,7 +316,7 @@ def _term_tooltip(t: Term, kind: str, ix: BuildIndex, cluster: int | None) -> st
 
 
 def _add_people(G: nx.Graph, build: Build, ix: BuildIndex, terms: list[Term],
-                paper_no: dict[str, int], seed: int) -> dict[Hashable, tuple[int, int]]:
+                paper_no: dict[str, int]) -> None:
     """Each author, linked to the three most frequent terms of their papers."""
     rank = {t.key: i for i, t in enumerate(terms)}
     of_paper: dict[str, list[str]] = {}
@@ -272,7 +331,6 @@ def _add_people(G: nx.Graph, build: Build, ix: BuildIndex, terms: list[Term],
         mine = sorted({k for pid in pids for k in of_paper.get(pid, ())}, key=rank.__getitem__)[:3]
         for k in mine:
             G.add_edge(f"person:{key}", k, relation="mentions")
-    return {}
 
 
 def _place_people(G: nx.Graph, pos: dict[Hashable, tuple[int, int]]) -> None:
@@ -356,14 +414,15 @@ def overview_map(build: Build, *, target: int = OVERVIEW_TERMS, seed: int = 0,
               else "This build has no tracks. The")
     net.notes.append(
         f"{tracks} {shown:,} concepts and entities mentioned in at least "
-        f"{count_noun(n_min, 'paper')} (change it below). People and papers are in coauthors.html and in the "
-        "panels; concepts.html clusters the terms. Size: papers.")
-    net.papers = [[pid, ix.paper_label(pid)] for pid in pids]
+        f"{count_noun(n_min, 'paper')} (change it below), placed by Leiden cluster. People and papers "
+        "are in coauthors.html and in the panels; concepts.html colours the clusters. Size: papers.")
+    net.papers = [ix.paper_row(pid) for pid in pids]
     net.controls = {"min": {"value": n_min, "floor": floor, "max": max(counts, default=1),
-                            "label": "in at least N papers"}}
+                            "label": "in at least N papers"}, "regions": True}
     groups = [KIND_GROUPS[g] for g in ("track", "concept", "model", "method", "dataset", "task",
                                        "metric", "other")]
     return _big_nodes(assemble(
         net, G, groups, max_nodes=max(len(G), 1), max_edges=max(G.number_of_edges(), 1),
-        seed=seed, weight="weight", node_score=lambda k: (0,), node_measure="",
+        seed=seed, weight="weight", positions=leiden_layout(G, seed=seed, weight="weight"),
+        node_score=lambda k: (0,), node_measure="",
         edge_score=lambda u, v, d: (0,)))

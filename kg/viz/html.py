@@ -125,7 +125,7 @@ def _track_html(tracks: list[str]) -> str:
 
 
 def _controls_html(controls: JsonObject) -> str:
-    """The minimum-papers box and the scope choice, when the view has them."""
+    """The minimum-papers box, the density switch and the scope choice, when the view has them."""
     out = []
     m = controls.get("min")
     if m:
@@ -133,6 +133,9 @@ def _controls_html(controls: JsonObject) -> str:
                    'max="{hi}" step="1" value="{v}"></label>'.format(
                        t=escape(str(m.get("label", ""))), lo=int(m["floor"]),
                        hi=int(m["max"]), v=int(m["value"])))
+    if controls.get("density"):
+        out.append('<label title="where the papers concentrate: a heat layer weighted by papers">'
+                   '<input id="kg-density" type="checkbox"> Density</label>')
     scope = controls.get("scope")
     if scope:
         shown = escape(str(scope))

@@ -11,6 +11,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable
 from functools import cached_property
 from itertools import chain
+from typing import Any
 
 from kg.analysis.graphs import paper_author_keys
 from kg.extract.labels import content_words, paper_label
@@ -109,6 +110,11 @@ class BuildIndex:
     def paper_tracks(self, pid: str) -> tuple[str, ...]:
         """The paper's track label and, for a subarea, its area."""
         return self._paper_tracks[pid]
+
+    def paper_row(self, pid: str) -> list[Any]:
+        """A row of a view's paper table: ``[id, label, track labels]``
+        (:func:`kg.viz.assemble.assemble` turns the labels into indices)."""
+        return [pid, self.paper_label(pid), list(self._paper_tracks[pid])]
 
     def paper_label(self, pid: str) -> str:
         """The paper's label (:func:`kg.extract.labels.paper_label`: the one every

@@ -58,12 +58,17 @@ class ViewNetwork(Network):  # type: ignore[misc]  # pyvis has no types: Network
         it is sized).
     keys : list
         The graph node of each vis node id (ids are ``0 .. n-1``).
-    papers : list of [str, str]
-        ``[id, label]`` of the papers the nodes' ``p`` lists point into.
+    papers : list
+        ``[id, label]`` of the papers the nodes' ``p`` lists point into, and
+        when the view has tracks a third item: the paper's indices into
+        ``tracks`` (a track filter counts a node's papers in the track).
     controls : dict
         The page's extra filters: ``min`` (``{"value", "floor", "max"}``:
-        nodes with ``o`` below ``value`` start hidden) and ``scope`` (a
-        label: at the start only nodes with ``top`` are shown).
+        nodes with ``o`` below ``value`` start hidden), ``scope`` (a
+        label: at the start only nodes with ``top`` are shown), ``regions``
+        (the positions place clusters in regions: filters keep them rather
+        than lay the parts out again) and ``density`` (the page offers the
+        density layer).
     clusters : dict
         Each graph node's cluster (0-based) when the view clusters its nodes
         (the concept map's Leiden clusters); empty otherwise.
@@ -78,7 +83,7 @@ class ViewNetwork(Network):  # type: ignore[misc]  # pyvis has no types: Network
         self.tracks: list[str] = []
         self.notes: list[str] = []
         self.keys: list[Hashable] = []
-        self.papers: list[list[str]] = []
+        self.papers: list[list[Any]] = []
         self.controls: dict[str, Any] = {}
         self.clusters: dict[Hashable, int] = {}
         self.options: dict[str, Any] = {}

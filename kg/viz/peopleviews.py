@@ -52,7 +52,7 @@ def _person_graph(C: nx.Graph, ix: BuildIndex, group_of: Callable[[str], str],
         seen.update(papers_of.get(k, ()))
     pids = ix.in_corpus_order(seen)
     paper_no = {pid: i for i, pid in enumerate(pids)}
-    net.papers = [[pid, ix.paper_label(pid)] for pid in pids]
+    net.papers = [ix.paper_row(pid) for pid in pids]
     G = nx.Graph()
     for k, d in C.nodes(data=True):
         if shown is not None and k not in shown:

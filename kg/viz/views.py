@@ -28,6 +28,7 @@ from kg.analysis.graphs import knowledge_graph
 from kg.errors import KgError
 from kg.models import Build, Corpus, JsonObject
 from kg.viz.assemble import MAX_EDGES, MAX_NODES, assemble
+from kg.viz.clusterlayout import leiden_layout
 from kg.viz.lookup import BuildIndex, paper_nos
 from kg.viz.network import ViewNetwork
 from kg.viz.peopleviews import coauthors_view, ego_view
@@ -43,6 +44,8 @@ __all__ = ["VIEWS", "MAX_NODES", "MAX_EDGES", "view", "kg_view", "coauthors_view
 
 #: Entity types of the co-mention view.
 ENTITY_VIEW_TYPES = ("model", "method", "dataset")
+#: The co-mention view hides one-paper entities at the start when this many are left.
+MIN_SHOWN = 30
 
 _KIND_ORDER = tuple(KIND_GROUPS)
 
@@ -69,7 +72,7 @@ def _from_kg(net: ViewNetwork, K: nx.MultiDiGraph, ix: BuildIndex, *, max_nodes:
     G = nx.Graph()
     pids = [nid.split(":", 1)[1] for nid in K if nid.startswith("paper:")]
     paper_no = {pid: i for i, pid in enumerate(pids)}
-    net.papers = [[pid, ix.paper_label(pid)] for pid in pids]
+    net.papers = [ix.paper_row(pid) for pid in pids]
     for nid, d in K.nodes(data=True):
         kind, key = nid.split(":", 1)
         label = d.get("label", key)
@@ -276,7 +279,10 @@ def entities_view(build: Build, *, types: tuple[str, ...] = ENTITY_VIEW_TYPES,
     """Models, methods and datasets, linked when a paper mentions both.
 
     Node size: papers mentioning the entity; edge width: papers mentioning
-    both. Above the caps, the most-mentioned entities and the most frequent
+    both. The page's *Min. papers* starts at 2 when at least
+    :data:`MIN_SHOWN` entities have two papers (else 1); nodes are placed by
+    Leiden cluster of the co-mentions (:func:`kg.viz.clusterlayout.leiden_layout`).
+    Above the caps, the most-mentioned entities and the most frequent
     pairs are kept. ``index`` may pass the build's
     :class:`~kg.viz.lookup.BuildIndex` when already made.
     """
@@ -302,19 +308,29 @@ def entities_view(build: Build, *, types: tuple[str, ...] = ENTITY_VIEW_TYPES,
         canonical, typ = info[k][0], info[k][1]
         G.add_node(k, label=short_label(canonical), name=canonical, group=typ,
                    title=ix.entity_tooltip(k, extra), value=len(ix.entity_papers[k]),
+                   o=len(ix.entity_papers[k]),
                    tracks=ix.entity_tracks(k), p=paper_nos(ix.entity_papers, k, paper_no))
     for (a, b), n in sorted(pairs.items()):
         G.add_edge(a, b, relation="comention", n=n, width=min(1 + (n - 1), 8))
+    counts = [len(ix.entity_papers[k]) for k in keys]
+    # one-paper entities start hidden, unless that leaves next to nothing (a small listing)
+    least = 2 if sum(c >= 2 for c in counts) >= MIN_SHOWN else 1
     net = ViewNetwork("entities", "Co-mentioned " + ", ".join(f"{t}s" for t in types))
-    net.papers = [[pid, ix.paper_label(pid)] for pid in pids]
+    net.papers = [ix.paper_row(pid) for pid in pids]
     mentioned = sum(1 for k in info if ix.entity_papers.get(k))
-    net.notes.append(f"{len(keys):,} of the {mentioned:,} entities mentioned ("
-                     f"{', '.join(f'{t}s' for t in types)}); two are linked when a paper mentions both. "
-                     "Node size: papers mentioning it; edge width: papers mentioning both.")
+    shown = sum(1 for c in counts if c >= least)
+    net.notes.append(f"{_n(shown, 'entity')} mentioned in at least {_n(least, 'paper')} "
+                     f"(change it below; {len(keys):,} of the {mentioned:,} entities mentioned: "
+                     f"{', '.join(f'{t}s' for t in types)}); two are linked when a paper "
+                     "mentions both. Placed by Leiden cluster of the co-mentions. Node size: "
+                     "papers mentioning it; edge width: papers mentioning both.")
+    net.controls = {"min": {"value": least, "floor": 1, "max": max(counts, default=1),
+                            "label": "in at least N papers"}, "regions": True}
     papers: dict[object, int] = {k: len(ix.entity_papers[k]) for k in keys}  # keyed like G's nodes
     return assemble(
         net, G, [KIND_GROUPS[t] for t in types if t in KIND_GROUPS],
         max_nodes=max_nodes, max_edges=max_edges, seed=seed,
+        positions=leiden_layout(G, seed=seed, weight="n"),
         node_score=lambda k: (-papers[k],),
         node_measure="most papers mentioning them (ties: name)",
         edge_score=lambda u, v, d: (-d["n"], -(papers[u] + papers[v])),

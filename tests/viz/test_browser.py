@@ -321,6 +321,147 @@ def test_maps_open_with_many_labels_and_none_overlapping(name, browser, rendered
         page.close()
 
 
+def biggest_unlabelled(page: Page, net, k: int = 10) -> list[str]:
+    """Names of the ``k`` biggest nodes the page shows that carry no label."""
+    shown = set(page.js("kg.view.getIds()"))
+    top = sorted((n for n in net.nodes if n["id"] in shown),
+                 key=lambda n: (-n["value"], n["id"]))[:k]
+    labelled = {b["id"] for b in page.js("kg.labels()")}
+    return [n["name"] for n in top if n["id"] not in labelled]
+
+
+@pytest.mark.parametrize("name", ("kg", "concepts", "entities"))
+def test_the_ten_biggest_nodes_of_each_map_are_labelled_at_fit(name, browser, rendered):
+    net, path = rendered[name]
+    page = Page(browser, path)
+    try:
+        assert page.js("kg.view.length") >= 10
+        assert biggest_unlabelled(page, net) == []
+        page.js("kg.network.moveTo({scale: kg.network.getScale() * 2.5, animation: false})")
+        page.page.click("#kg-fit")
+        page.page.wait_for_timeout(100)
+        assert biggest_unlabelled(page, net) == [] and overlaps(page.js("kg.labels()")) == []
+        assert page.requests == [] and page.errors == []
+    finally:
+        page.close()
+
+
+def test_density_view_draws_a_heat_layer_and_hides_the_links(browser, rendered):
+    net, path = rendered["concepts"]
+    page = Page(browser, path)
+    try:
+        def colourful() -> float:  # share of strongly coloured pixels in the graph
+            import numpy as np
+            from PIL import Image
+
+            png = page.page.locator("#kg-network").screenshot()
+            hsv = np.asarray(Image.open(io.BytesIO(png)).convert("HSV"), dtype=float)
+            return float((hsv[:, :, 1] > 80).mean())
+
+        before = colourful()
+        assert page.js("kg.edgeView.length") > 0
+        page.page.check("#kg-density")
+        state = page.js("kg.density()")
+        assert state["on"] is True and state["top"] > 0
+        assert page.js("kg.edgeView.length") == 0
+        assert colourful() > before + 0.05
+        assert biggest_unlabelled(page, net) == []
+        # a filter recomputes the layer for what is left
+        page.page.fill("#kg-min", str(net.controls["min"]["value"] + 2))
+        page.page.press("#kg-min", "Enter")
+        page.page.dispatch_event("#kg-min", "change")
+        assert page.js("kg.density().top") != state["top"]
+        page.page.uncheck("#kg-density")
+        assert page.js("kg.density().on") is False and page.js("kg.edgeView.length") > 0
+        assert page.requests == [] and page.errors == []
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize("name", ("concepts", "kg"))
+def test_a_track_filter_scopes_sizes_and_panels_to_the_track(name, browser, rendered):
+    net, path = rendered[name]
+    assert net.tracks and all(len(row) == 3 for row in net.papers)
+    best = max(range(len(net.tracks)),
+               key=lambda i: (sum(i in n.get("t", ()) for n in net.nodes), -i))
+
+    def in_track(node: dict) -> int:
+        return sum(best in net.papers[i][2] for i in node["p"])
+
+    # the biggest node with papers outside the track too
+    node = max((n for n in net.nodes if n.get("p") and 0 < in_track(n) < len(n["p"])),
+               key=lambda n: (in_track(n), -n["id"]))
+    page = Page(browser, path)
+    try:
+        page.page.select_option("#kg-track", str(best))
+        page.js("id => kg.focus(id)", node["id"])
+        k = in_track(node)
+        assert page.page.inner_text("#kg-details h3 >> nth=0") == \
+            f"Papers in {net.tracks[best]} ({k} of {len(node['p'])})"
+        items = page.js("[...document.querySelectorAll('#kg-details ul')[0].children]"
+                        ".map(li => li.querySelector('code').textContent)")
+        track_ids = {net.papers[i][0] for i in node["p"] if best in net.papers[i][2]}
+        assert len(items) == min(k, 80) and set(items) <= track_ids
+        # most relevant first: the papers mentioning most of its shown linked terms
+        shown = set(page.js("kg.view.getIds()"))
+        by_id = {n["id"]: n for n in net.nodes}
+        near = [by_id[e["to"] if e["from"] == node["id"] else e["from"]] for e in net.edges
+                if node["id"] in (e["from"], e["to"])]
+        near = [m for m in near if m["id"] in shown]
+        row = {r[0]: i for i, r in enumerate(net.papers)}
+        score = [sum(row[pid] in m.get("p", ()) for m in near) for pid in items]
+        assert score == sorted(score, reverse=True)
+        # every shown node is sized by its papers in the track
+        values = page.js("kg.view.getIds().map(id => [id, kg.nodes.get(id).value])")
+        assert all(v == max(1, in_track(by_id[i])) for i, v in values if by_id[i].get("p"))
+        assert any(v != by_id[i]["value"] for i, v in values)
+        # all tracks again: conference-wide sizes and lists
+        page.page.select_option("#kg-track", "")
+        assert page.js("id => kg.nodes.get(id).value", node["id"]) == node["value"]
+        page.js("id => kg.focus(id)", node["id"])
+        assert page.page.inner_text("#kg-details h3 >> nth=0") == f"Papers ({len(node['p'])})"
+        assert page.requests == [] and page.errors == []
+    finally:
+        page.close()
+
+
+def test_only_its_papers_scopes_the_concept_map_to_a_concept(browser, rendered):
+    net, path = rendered["concepts"]
+    shown0 = [n for n in initially_shown(net)]
+    # the shown term sharing papers with most other shown terms
+    def shared(a: dict, b: dict) -> int:
+        return len(set(a["p"]) & set(b["p"]))
+
+    target = max(shown0, key=lambda n: (sum(shared(n, m) > 0 for m in shown0), -n["id"]))
+    page = Page(browser, path)
+    try:
+        page.js("id => kg.focus(id)", target["id"])
+        page.page.click("#kg-details .kg-scope-to")
+        want = {m["id"]: shared(target, m) for m in shown0 if shared(target, m)}
+        values = dict(page.js("kg.view.getIds().map(id => [id, kg.nodes.get(id).value])"))
+        assert values == want and len(want) > 1
+        assert page.page.inner_text("#kg-details h3 >> nth=0") == \
+            f"Papers with {target['name']} ({len(target['p'])} of {len(target['p'])})"
+        assert "only" in page.page.inner_text("#kg-status")
+        # another term's panel lists the papers it shares with the target only
+        other = max((m for m in shown0 if m["id"] in want and m["id"] != target["id"]),
+                    key=lambda m: (want[m["id"]], -m["id"]))
+        page.js("id => kg.focus(id)", other["id"])
+        k = want[other["id"]]
+        assert page.page.inner_text("#kg-details h3 >> nth=0") == \
+            f"Papers with {target['name']} ({k} of {len(other['p'])})"
+        items = page.js("[...document.querySelectorAll('#kg-details ul')[0].children]"
+                        ".map(li => li.querySelector('code').textContent)")
+        assert set(items) == {net.papers[i][0] for i in set(target["p"]) & set(other["p"])}
+        # Reset: conference-wide again
+        page.page.click("#kg-reset")
+        assert page.js("kg.view.length") == len(shown0)
+        assert page.js("id => kg.nodes.get(id).value", other["id"]) == other["value"]
+        assert page.requests == [] and page.errors == []
+    finally:
+        page.close()
+
+
 def _shown_area(page: Page) -> float:
     box = page.js("kg.shownBox()")
     b = box["box"]

@@ -3,8 +3,10 @@
 Every page ``kg build`` writes opens from disk with no request and no console
 error; each view holds as many nodes as the view kg made of the build; the
 concept map and the co-author map open with at least 30 labels, none
-overlapping. (The listing has no track lines, so the track checks run on the
-bundled sample in ``test_viz_browser``.) Chromium as there: a missing browser
+overlapping; on the concept map, the overview and the entities map the ten
+biggest nodes are labelled at Fit, with the density layer on too. (The
+listing has no track lines, so the track checks run on the bundled sample in
+``test_browser``.) Chromium as there: a missing browser
 fails under ``CI=true`` and skips otherwise.
 """
 from __future__ import annotations
@@ -12,7 +14,13 @@ from __future__ import annotations
 import pytest
 
 from kg.viz import view
-from tests.viz.test_browser import Page, _pixel_spread, initially_shown, overlaps
+from tests.viz.test_browser import (
+    Page,
+    _pixel_spread,
+    biggest_unlabelled,
+    initially_shown,
+    overlaps,
+)
 
 PAGES = ("kg", "concepts", "coauthors", "entities")
 
@@ -61,5 +69,19 @@ def test_icml_maps_open_with_30_labels_and_none_overlapping(page_file, browser,
         boxes = page.js("kg.labels()")
         assert len(boxes) >= 30 and overlaps(boxes) == [], len(boxes)
         assert page.errors == []
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize("name", ("kg", "concepts", "entities"))
+def test_icml_maps_label_their_ten_biggest_nodes_at_fit(name, browser, icml_build_dir, icml_views):
+    page = Page(browser, icml_build_dir / f"{name}.html")
+    try:
+        assert biggest_unlabelled(page, icml_views[name]) == []
+        if name == "concepts":
+            page.page.check("#kg-density")
+            assert page.js("kg.density().top") > 0
+            assert biggest_unlabelled(page, icml_views[name]) == []
+        assert page.requests == [] and page.errors == []
     finally:
         page.close()

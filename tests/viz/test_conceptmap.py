@@ -5,7 +5,8 @@ import itertools
 
 from kg.models import Build, Corpus, Extraction, Mention, Paper, Track
 from kg.viz import concept_map, kg_view, overview_map, to_html, view
-from kg.viz.conceptmap import association_strength, terms_of, threshold
+from kg.viz.clusterlayout import silhouette
+from kg.viz.conceptmap import association_strength, distinctive, term_map, terms_of, threshold
 
 
 def _mention(abstract: str, name: str, typ: str = "method", *, layer: str = "entity",
@@ -137,3 +138,30 @@ def test_tracks_named_alike_in_two_areas_say_their_area():
         assert labels["ML · Text"] == "Text"   # unambiguous: the subarea alone
         if "ML" in labels:
             assert labels["ML"] == "ML"
+
+
+def test_clusters_are_named_by_their_distinctive_terms_not_the_generic_ones():
+    # "Deep" is in every paper (most papers of all) and links everywhere: it
+    # joins a cluster but names none first; each group's own terms do
+    left = [("Ann Lee", ["Deep", "Alpha", "Beta"])] * 4
+    right = [("Bob Xu", ["Deep", "Delta", "Epsilon"])] * 4
+    tm = term_map(corpus_build(left + right))
+    assert tm.modularity is not None and tm.modularity > 0.2
+    assert {t.name for t in tm.terms} == {"Deep", "Alpha", "Beta", "Delta", "Epsilon"}
+    assert tm.membership["alpha"] == tm.membership["beta"] != tm.membership["delta"]
+    first = {g.label.split(": ", 1)[1].split(", ")[0] for g in tm.groups}
+    assert "Deep" not in first and first <= {"Alpha", "Beta", "Delta", "Epsilon"}
+    names = distinctive(tm.graph, tm.terms, tm.membership)
+    assert names[tm.membership["deep"]][-1] == "Deep"
+
+
+def test_concept_map_places_each_cluster_in_a_region_and_has_a_density_switch():
+    # three groups of five terms, a few papers linking groups
+    groups = [[f"T{g}x{i}" for i in range(5)] for g in range(3)]
+    spec = [(f"Au {g}", groups[g]) for g in range(3) for _ in range(4)]
+    spec += [("Cross Ref", [groups[0][0], groups[1][0]]), ("Cross Ref", [groups[1][1], groups[2][1]])]
+    net = concept_map(corpus_build(spec))
+    assert net.controls["regions"] is True and net.controls["density"] is True
+    assert 'id="kg-density"' in to_html(net)
+    xy = [(n["x"], n["y"]) for n in net.nodes]
+    assert silhouette(xy, [n["group"] for n in net.nodes]) > 0.3

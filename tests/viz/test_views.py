@@ -124,6 +124,13 @@ def test_kg_view_kinds_tooltips_and_tracks():
     # the canvas shows labels cut short (a paper's full label is its "name")
     assert all(len(n["label"]) <= (40 if n["group"] == "paper" else 28) for n in net.nodes)
     assert paper["name"] == "LoRA — Lee et al." and net.papers[0][1] == paper["name"]
+    # the paper table gives each paper's tracks too, as indices (the filter counts by them)
+    rows = {row[0]: row for row in net.papers}
+    assert {net.tracks[i] for i in rows["p1"][2]} == {net.tracks[i] for i in paper["t"]}
+    assert [net.tracks[i] for i in rows["p3"][2]] == ["Theory"]
+    plain = kg_view(Build(Corpus(tuple(Paper(p.id, p.authors, p.abstract)
+                                       for p in tiny_build().corpus.papers))))
+    assert plain.tracks == [] and all(len(row) == 2 for row in plain.papers)
 
 
 def test_cap_keeps_the_top_nodes_by_the_stated_measure_and_says_so():
@@ -166,6 +173,29 @@ def test_ego_track_and_entity_views():
     names = {n["id"]: n["name"] for n in ents.nodes}
     pairs = {frozenset((names[e["from"]], names[e["to"]])): e["n"] for e in ents.edges}
     assert pairs[frozenset(("BERT", "LoRA"))] == 1 and frozenset(("BERT", "Adam")) in pairs
+    # Min. papers: each node's papers for the control; too few entities with two
+    # papers here to hide the one-paper ones at the start
+    assert {n["name"]: n["o"] for n in ents.nodes}["BERT"] == 3
+    assert ents.controls["min"] == {"value": 1, "floor": 1, "max": 3, "label": "in at least N papers"}
+    assert 'id="kg-min"' in to_html(ents)
+
+
+def test_entities_view_starts_without_one_paper_entities_when_enough_are_left():
+    from kg.viz.views import MIN_SHOWN
+
+    papers, ex = [], {}
+    for i in range(MIN_SHOWN + 5):  # entity E{i} in papers 2i and 2i+1 (with E{i+1}); X{i} alone
+        for j in (2 * i, 2 * i + 1):
+            text = f"E{i} and E{i + 1} and X{j}."
+            papers.append(Paper(f"p{j}", ("Ann Lee",), text))
+            ex[f"p{j}"] = Extraction(f"p{j}", text, (
+                mention(f"E{i}", "model", 0), mention(f"E{i + 1}", "model", text.index(" E") + 1),
+                mention(f"X{j}", "method", text.index("X"))))
+    net = entities_view(Build(Corpus(tuple(papers)), ex))
+    assert net.controls["min"]["value"] == 2 and net.controls["regions"] is True
+    ones = [n for n in net.nodes if n["o"] == 1]
+    assert ones and all(n["name"].startswith(("X", f"E{MIN_SHOWN + 5}")) for n in ones)
+    assert sum(n["o"] >= 2 for n in net.nodes) >= MIN_SHOWN
 
 
 @pytest.mark.parametrize("name, arg, message", [

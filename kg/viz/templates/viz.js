@@ -6,11 +6,17 @@
  * stays off.
  *
  * Labels are drawn by this script, not by vis-network: biggest nodes first,
- * each only where it overlaps no label already drawn (the rest appear as you
- * zoom in); kg.labels() returns the boxes of the labels drawn last.
+ * each below, above, right or left of its node where it overlaps no label
+ * already drawn (the rest appear as you zoom in; the ten biggest try further
+ * out too); kg.labels() returns the boxes of the labels drawn last.
  * Filters (legend, track, minimum papers, scope) lay out what they show
  * again: each connected part keeps its shape (a small one becomes a circle)
- * and the parts are packed in rows to the canvas's proportions.
+ * and the parts are packed in rows to the canvas's proportions; on a map
+ * whose clusters have regions (controls.regions) the shown nodes keep their
+ * places. A track filter sizes nodes by their papers in the track and the
+ * panel lists those only; so does a node's "Only its papers" button on those
+ * maps (its papers are the scope; Reset clears it). The density switch (controls.density) draws a heat
+ * layer of the shown nodes weighted by papers (kg.density()).
  */
 (function () {
   "use strict";
@@ -66,12 +72,14 @@
   var hiddenGroups = new Set();
   (data.legend || []).forEach(function (g) { if (g.shown === false) { hiddenGroups.add(g.group); } });
   var trackFilter = -1;
+  var conceptScope = null, conceptName = "";  // the papers of a node picked with "Only its papers"
   var minPapers = controls.min ? controls.min.value : 0;
   var scopeTop = !!controls.scope;
 
   function passes(n) {  // every filter but the legend's boxes
     if (n.o !== undefined && n.o < minPapers) { return false; }
     if (scopeTop && !n.top) { return false; }
+    if (conceptScope !== null && n.p && !n.p.some(inScope)) { return false; }
     return trackFilter < 0 || (n.t !== undefined && n.t.indexOf(trackFilter) >= 0);
   }
 
@@ -106,8 +114,9 @@
   var nodes = new vis.DataSet(nodeList);
   var edges = new vis.DataSet(edgeList);
   var nodeView = new vis.DataView(nodes, {filter: function (n) { return shownSet.has(n.id); }});
+  var densityOn = false;
   var edgeView = new vis.DataView(edges, {filter: function (e) {
-    return shownSet.has(e.from) && shownSet.has(e.to);
+    return !densityOn && shownSet.has(e.from) && shownSet.has(e.to);
   }});
   var container = document.getElementById("kg-network");
   var network = new vis.Network(container, {nodes: nodeView, edges: edgeView}, data.options || {});
@@ -185,6 +194,18 @@
       nodes.update(nodeList.map(function (n) { var h = home.get(n.id); return {id: n.id, x: h[0], y: h[1]}; }));
       return;
     }
+    var aspect = Math.max(0.3, (container.clientWidth || 4) / (container.clientHeight || 3));
+    var update = controls.regions ? ids.map(function (id) {  // clusters keep their regions
+      var h = home.get(id);
+      return {id: id, x: h[0], y: h[1]};
+    }) : packParts(ids, aspect);
+    fitCanvas(update, aspect);
+    nodes.update(update);
+  }
+
+  // each connected part laid out again (its shape kept, a small one a circle),
+  // the parts packed in rows to the canvas's proportions
+  function packParts(ids, aspect) {
     var shown = new Set(ids), seen = new Set(), parts = [];
     ids.sort(function (a, b) { return a - b; });
     ids.forEach(function (id) {
@@ -211,7 +232,6 @@
       parts.push({ids: comp, xy: xy, cell: 2 * r + GAP});
     });
     parts.sort(function (a, b) { return b.ids.length - a.ids.length || a.ids[0] - b.ids[0]; });
-    var aspect = Math.max(0.3, (container.clientWidth || 4) / (container.clientHeight || 3));
     var area = 0, widest = 0;
     parts.forEach(function (p) { area += p.cell * p.cell; widest = Math.max(widest, p.cell); });
     var width = Math.max(widest, Math.sqrt(area * aspect) * 1.05);
@@ -225,6 +245,10 @@
       x += p.cell;
       rowH = Math.max(rowH, p.cell);
     });
+    return update;
+  }
+
+  function fitCanvas(update, aspect) {
     // the drawing takes the canvas's proportions (stretched by at most 2 one
     // way), and a few nodes spread out to fill it at a zoom of at most MAX_FIT
     var x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
@@ -240,11 +264,10 @@
       u.x = Math.round((u.x - x0) * sx * stretch);
       u.y = Math.round((u.y - y0) * sy * stretch);
     });
-    nodes.update(update);
   }
 
   // ---------------------------------------------------------------- labels
-  var MAX_LABELS = 250, MAX_TRIED = 4000, CELL = 96;
+  var MAX_LABELS = 250, MAX_TRIED = 4000, CELL = 96, KEEP_LABELS = 10;
   var order = [], vmin = 0, vmax = 1, lastLabels = [];
   var measure = document.createElement("canvas").getContext("2d");
   var widthAt10 = new Map();
@@ -266,6 +289,22 @@
       widthAt10.set(n.id, w);
     }
     return w * size / 10;
+  }
+
+  function clashes(grid, bx, by, w, h) {
+    var x0 = Math.floor(bx / CELL), x1 = Math.floor((bx + w) / CELL);
+    var y0 = Math.floor(by / CELL), y1 = Math.floor((by + h) / CELL);
+    for (var gx = x0; gx <= x1; gx++) {
+      for (var gy = y0; gy <= y1; gy++) {
+        var cell = grid.get(gx + "," + gy);
+        if (!cell) { continue; }
+        for (var c = 0; c < cell.length; c++) {
+          var o = cell[c];
+          if (bx < o.x + o.w && o.x < bx + w && by < o.y + o.h && o.y < by + h) { return true; }
+        }
+      }
+    }
+    return false;
   }
 
   function drawLabels(ctx) {
@@ -296,24 +335,30 @@
       var size = Math.round(11 + 6 * rel);
       var radius = (scaling.min + (scaling.max - scaling.min) * ((n.value || 0) - vmin) / span) * scale;
       var w = textWidth(n, size) + 4, h = size + 3;
-      var box = {x: d.x - w / 2, y: d.y + radius + 1, w: w, h: h};
-      if (box.x < 0 || box.y < 0 || box.x + w > W || box.y + h > H) { continue; }
-      var x0 = Math.floor(box.x / CELL), x1 = Math.floor((box.x + w) / CELL);
-      var y0 = Math.floor(box.y / CELL), y1 = Math.floor((box.y + h) / CELL);
-      var clash = false;
-      for (var gx = x0; gx <= x1 && !clash; gx++) {
-        for (var gy = y0; gy <= y1 && !clash; gy++) {
-          var cell = grid.get(gx + "," + gy);
-          if (!cell) { continue; }
-          for (var c = 0; c < cell.length; c++) {
-            var o = cell[c];
-            if (box.x < o.x + o.w && o.x < box.x + w && box.y < o.y + o.h && o.y < box.y + h) { clash = true; break; }
-          }
+      // below the node, else above, right, left; the biggest nodes' labels
+      // are moved inside the canvas rather than dropped at its edge
+      var spots = [[d.x - w / 2, d.y + radius + 1], [d.x - w / 2, d.y - radius - 1 - h],
+                   [d.x + radius + 2, d.y - h / 2], [d.x - radius - 2 - w, d.y - h / 2]];
+      if (i < KEEP_LABELS) {  // one of the biggest: a line further out if need be
+        for (var k = 1; k <= 3; k++) {
+          spots.push([d.x - w / 2, d.y + radius + 1 + k * h], [d.x - w / 2, d.y - radius - 1 - (k + 1) * h]);
         }
       }
-      if (clash) { continue; }
-      for (gx = x0; gx <= x1; gx++) {
-        for (gy = y0; gy <= y1; gy++) {
+      var box = null;
+      for (var s = 0; s < spots.length && box === null; s++) {
+        var bx = spots[s][0], by = spots[s][1];
+        if (i < KEEP_LABELS) {
+          bx = Math.min(Math.max(bx, 0), W - w);
+          by = Math.min(Math.max(by, 0), H - h);
+        }
+        if (bx < 0 || by < 0 || bx + w > W || by + h > H) { continue; }
+        if (!clashes(grid, bx, by, w, h)) { box = {x: bx, y: by, w: w, h: h}; }
+      }
+      if (box === null) { continue; }
+      var x0 = Math.floor(box.x / CELL), x1 = Math.floor((box.x + w) / CELL);
+      var y0 = Math.floor(box.y / CELL), y1 = Math.floor((box.y + h) / CELL);
+      for (var gx = x0; gx <= x1; gx++) {
+        for (var gy = y0; gy <= y1; gy++) {
           var key = gx + "," + gy;
           if (!grid.has(key)) { grid.set(key, []); }
           grid.get(key).push(box);
@@ -323,29 +368,158 @@
       ctx.font = size + "px system-ui, sans-serif";
       ctx.lineWidth = 3;
       ctx.strokeStyle = "rgba(255,255,255,0.9)";
-      ctx.strokeText(n.text, d.x, box.y + 1);
+      ctx.strokeText(n.text, box.x + w / 2, box.y + 1);
       ctx.fillStyle = "#222222";
-      ctx.fillText(n.text, d.x, box.y + 1);
+      ctx.fillText(n.text, box.x + w / 2, box.y + 1);
     }
     ctx.restore();
     lastLabels = placed;
   }
   network.on("afterDrawing", drawLabels);
 
+  // --------------------------------------------------------------- density
+  // VOSviewer's density view: a Gaussian kernel at each shown node weighted by
+  // its papers, summed on a grid over the drawing (in canvas coordinates, so
+  // it pans and zooms with the graph) and coloured from blue (few) through
+  // green to yellow (many); computed again when the filters lay out again
+  var heat = null, GRID = 240;
+
+  function densityColour(t) {  // t in [0, 1] -> [r, g, b, alpha]
+    var stops = [[0, [68, 1, 84]], [0.35, [49, 104, 142]], [0.6, [53, 183, 121]],
+                 [0.85, [180, 222, 44]], [1, [253, 231, 37]]];
+    for (var i = 1; i < stops.length; i++) {
+      if (t <= stops[i][0]) {
+        var a = stops[i - 1], b = stops[i], f = (t - a[0]) / (b[0] - a[0]);
+        return [0, 1, 2].map(function (c) { return Math.round(a[1][c] + f * (b[1][c] - a[1][c])); })
+          .concat([Math.round(255 * Math.min(1, t * 2.2))]);
+      }
+    }
+    return [253, 231, 37, 255];
+  }
+
+  function computeDensity() {
+    var ids = nodeView.getIds();
+    if (!ids.length) { heat = null; return; }
+    var pos = network.getPositions(ids);
+    var x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
+    ids.forEach(function (id) {
+      var p = pos[id];
+      x0 = Math.min(x0, p.x); x1 = Math.max(x1, p.x); y0 = Math.min(y0, p.y); y1 = Math.max(y1, p.y);
+    });
+    var span = Math.max(x1 - x0, y1 - y0, 100), sigma = span / 28, pad = 3 * sigma;
+    x0 -= pad; y0 -= pad; x1 += pad; y1 += pad;
+    var cell = Math.max(x1 - x0, y1 - y0) / GRID;
+    var gw = Math.ceil((x1 - x0) / cell) + 1, gh = Math.ceil((y1 - y0) / cell) + 1;
+    var grid = new Float64Array(gw * gh), reach = Math.ceil(pad / cell), s2 = 2 * (sigma / cell) * (sigma / cell);
+    var kernel = [];
+    for (var k = -reach; k <= reach; k++) { kernel.push(k); }
+    ids.forEach(function (id) {
+      var p = pos[id], w = byId.get(id).value || 1;
+      var cx = (p.x - x0) / cell, cy = (p.y - y0) / cell;
+      var gx0 = Math.max(0, Math.floor(cx) - reach), gx1 = Math.min(gw - 1, Math.floor(cx) + reach);
+      var gy0 = Math.max(0, Math.floor(cy) - reach), gy1 = Math.min(gh - 1, Math.floor(cy) + reach);
+      for (var gy = gy0; gy <= gy1; gy++) {
+        var dy = gy - cy, row = gy * gw;
+        for (var gx = gx0; gx <= gx1; gx++) {
+          var dx = gx - cx;
+          grid[row + gx] += w * Math.exp(-(dx * dx + dy * dy) / s2);
+        }
+      }
+    });
+    var top = 0;
+    for (var i = 0; i < grid.length; i++) { top = Math.max(top, grid[i]); }
+    var off = document.createElement("canvas");
+    off.width = gw; off.height = gh;
+    var octx = off.getContext("2d"), img = octx.createImageData(gw, gh);
+    for (i = 0; i < grid.length; i++) {
+      var c = densityColour(top > 0 ? Math.sqrt(grid[i] / top) : 0);
+      img.data[4 * i] = c[0]; img.data[4 * i + 1] = c[1]; img.data[4 * i + 2] = c[2]; img.data[4 * i + 3] = c[3];
+    }
+    octx.putImageData(img, 0, 0);
+    heat = {canvas: off, x: x0 - cell / 2, y: y0 - cell / 2, w: gw * cell, h: gh * cell, top: top};
+  }
+
+  network.on("beforeDrawing", function (ctx) {
+    if (!densityOn || heat === null) { return; }
+    ctx.save();
+    ctx.imageSmoothingEnabled = true;
+    ctx.drawImage(heat.canvas, heat.x, heat.y, heat.w, heat.h);
+    ctx.restore();
+  });
+
+  function setDensity(on) {
+    densityOn = !!on;
+    edgeView.refresh();
+    if (densityOn) { computeDensity(); }
+    network.redraw();
+  }
+  var densityBox = document.getElementById("kg-density");
+  if (densityBox) {
+    densityBox.addEventListener("change", function () { setDensity(densityBox.checked); });
+  }
+
+  // ---------------------------------------------------------------- scoping
+  // a track filter counts each node's papers in the track: sizes, labels'
+  // order and the panel's paper list follow the track, not the conference
+  var fullValue = new Map();
+  nodeList.forEach(function (n) { fullValue.set(n.id, n.value); });
+
+  function inScope(i) {
+    if (conceptScope !== null && !conceptScope.has(i)) { return false; }
+    var row = papers[i];
+    return trackFilter < 0 || row === undefined || row[2] === undefined || row[2].indexOf(trackFilter) >= 0;
+  }
+
+  function scoping() {
+    return conceptScope !== null || (trackFilter >= 0 && papers.length > 0 && papers[0][2] !== undefined);
+  }
+
+  function scopeLabel() {
+    var parts = [];
+    if (trackFilter >= 0) { parts.push("in " + data.tracks[trackFilter]); }
+    if (conceptScope !== null) { parts.push("with " + conceptName); }
+    return parts.join(" ");
+  }
+
+  function scopeTo(id) {
+    var n = byId.get(id);
+    conceptScope = new Set(n.p || []);
+    conceptName = String(n.name || n.text);
+    refreshFilter();  // (its status line says what the scope is)
+    select(id);
+  }
+
+  function scopedPapers(n) {
+    return (n.p || []).filter(inScope);
+  }
+
+  function rescope() {
+    var update = [];
+    nodeList.forEach(function (n) {
+      if (!n.p) { return; }
+      var v = scoping() ? Math.max(1, scopedPapers(n).length) : fullValue.get(n.id);
+      if (v !== n.value) { n.value = v; update.push({id: n.id, value: v}); }
+    });
+    if (update.length) { nodes.update(update); }
+  }
+
   // ----------------------------------------------------- applying filters
   function refreshFilter() {
     clearHighlight();
     hideTooltip();
+    rescope();
     computeShown();
     nodeView.refresh();
     edgeView.refresh();
     relayout();
     labelOrder();
+    if (densityOn) { computeDensity(); }
     fitShown();
     legendCounts();
     var shown = nodeView.length;
-    say(shown === nodes.length ? "" : "showing " + shown.toLocaleString("en") + " of " +
-        nodes.length.toLocaleString("en") + " nodes");
+    say((shown === nodes.length ? "" : "showing " + shown.toLocaleString("en") + " of " +
+        nodes.length.toLocaleString("en") + " nodes") +
+        (conceptScope !== null ? "; papers with " + conceptName + " only (Reset clears it)" : ""));
   }
 
   document.querySelectorAll("#kg-legend input[data-group]").forEach(function (box) {
@@ -383,6 +557,7 @@
     hiddenGroups.clear();
     (data.legend || []).forEach(function (g) { if (g.shown === false) { hiddenGroups.add(g.group); } });
     trackFilter = -1;
+    conceptScope = null;
     minPapers = controls.min ? controls.min.value : 0;
     scopeTop = !!controls.scope;
     syncControls();
@@ -403,6 +578,7 @@
     if (trackFilter >= 0 && (n.t === undefined || n.t.indexOf(trackFilter) < 0)) { trackFilter = -1; }
     if (n.o !== undefined && n.o < minPapers) { minPapers = n.o; }
     if (scopeTop && !n.top) { scopeTop = false; }
+    if (conceptScope !== null && n.p && !n.p.some(inScope)) { conceptScope = null; }
     syncControls();
     refreshFilter();
   }
@@ -506,6 +682,18 @@
     return ul;
   }
 
+  // a term's papers, those mentioning most of its shown linked terms first
+  // (ties: listing order)
+  function byRelevance(id, list) {
+    var score = new Map();
+    list.forEach(function (i) { score.set(i, 0); });
+    adjacency.get(id).forEach(function (m) {
+      if (!shownSet.has(m)) { return; }
+      (byId.get(m).p || []).forEach(function (i) { if (score.has(i)) { score.set(i, score.get(i) + 1); } });
+    });
+    return list.slice().sort(function (a, b) { return score.get(b) - score.get(a) || a - b; });
+  }
+
   function showDetails(id) {
     if (!panel) { return; }
     var n = nodes.get(id);
@@ -517,8 +705,18 @@
                 el("p", groupLabel[n.group] || n.group || "", "kg-kind")];
     if (n.pid !== undefined) { kids.push(idRow(String(n.pid))); }
     if (n.p && n.p.length) {  // a person's or an entity's papers come first
-      kids.push(el("h3", "Papers (" + n.p.length + ")"));
-      kids.push(linkList(n.p.map(function (i) {
+      var mine = scopedPapers(n);
+      kids.push(el("h3", !scoping() ? "Papers (" + n.p.length + ")"
+        : "Papers " + scopeLabel() + " (" + mine.length + " of " + n.p.length + ")"));
+      if (controls.regions && conceptScope === null) {
+        var only = el("button", "Only its papers", "kg-scope-to");
+        only.type = "button";
+        only.title = "size every node by its papers among these, and hide the others";
+        only.addEventListener("click", function () { scopeTo(id); });
+        kids.push(only);
+      }
+      if (controls.regions) { mine = byRelevance(id, mine); }
+      kids.push(linkList(mine.map(function (i) {
         var row = papers[i];
         return {text: String(row[1]), pid: String(row[0]), go: paperNode.get(row[0])};
       }), 80));
@@ -677,7 +875,11 @@
 
   window.kg = {network: network, nodes: nodes, edges: edges, view: nodeView, data: data,
                edgeView: edgeView, find: findAndFocus, focus: focusNode, select: select, unselect: unselect,
-               labels: function () { return lastLabels.slice(); },
+               labels: function () { return lastLabels.slice(); }, scopeTo: scopeTo,
+               density: function (on) {
+                 if (on !== undefined) { setDensity(on); if (densityBox) { densityBox.checked = densityOn; } }
+                 return densityOn && heat !== null ? {on: true, top: heat.top} : {on: densityOn};
+               },
                shownBox: function () {
                  var ids = nodeView.getIds(), pos = network.getPositions(ids);
                  var b = {left: Infinity, top: Infinity, right: -Infinity, bottom: -Infinity};
