@@ -210,9 +210,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--graph", default=None, help="the named graph to replace")
     _add_server_options(p, "give up after this long in all (default: 3600)")
     p.add_argument("--from", dest="from_dir", default="output", help="a build folder")
-    p.add_argument("--clean", action="store_true",
-                   help="only drop the temporary graphs interrupted pushes left on the server "
-                        "(every push does this first too)")
+    p.add_argument("--clean", action="store_true", help="only drop the temporary graphs "
+                   "interrupted pushes left on the server (every push does this first too)")
     p.add_argument("--batch", type=positive_count, default=None, metavar="TRIPLES",
                    help="triples per request, or per file with --bulk (default: 100000)")
     p.add_argument("--bulk", default=None, metavar="DIR", help="Virtuoso: files under DIR for "
@@ -221,9 +220,6 @@ def build_parser() -> argparse.ArgumentParser:
     _add_progress_options(p)
     p.set_defaults(func=_cmd_push)
     return parser
-
-
-# ------------------------------------------------------------------ commands
 
 
 def _progress(args: argparse.Namespace) -> Progress:
@@ -370,18 +366,17 @@ def _cmd_coauthors(args: argparse.Namespace) -> int:
     if args.concept:
         with _reading(args.from_dir):
             build = scope_build(build, args.from_dir, args.concept, args.track)
-        where = f" in track {args.track!r}" if args.track else ""
-        print(f"kg: about {args.concept!r}{where}: {len(build.corpus.papers):,} papers",
-              file=sys.stderr)
+        where = f"about {args.concept!r}" + (f" in track {args.track!r}" if args.track else "")
     elif args.track:
-        build = track_build(build, args.track)
-        print(f"kg: track {args.track!r}: {len(build.corpus.papers):,} papers", file=sys.stderr)
+        build, where = track_build(build, args.track), f"track {args.track!r}"
+    if args.concept or args.track:
+        print(f"kg: {where}: {len(build.corpus.papers):,} papers", file=sys.stderr)
     report = analyse(build).report
     if args.json:
         from kg.util.safetext import json_for_terminal
 
-        sys.stdout.write(json_for_terminal(json.dumps(report.to_json(), ensure_ascii=False,
-                                                      indent=2)) + "\n")
+        text = json.dumps(report.to_json(), ensure_ascii=False, indent=2)
+        sys.stdout.write(json_for_terminal(text) + "\n")
         return EXIT_OK
     from rich.console import Console
 
@@ -455,16 +450,8 @@ def _cmd_push(args: argparse.Namespace) -> int:
                     progress=False if args.quiet else None, timeout=timeout,
                     max_response=max_response, batch_triples=args.batch,
                     bulk=args.bulk, loaders=args.loaders)
-    if args.quiet:
-        return EXIT_OK
-    count = ("the server did not say how many triples the graph holds now"
-             if done.count is None else f"{done.count:,} triples in the graph now")
-    orphans = (f"; dropped {done.orphans} temporary graphs of interrupted pushes"
-               if done.orphans else "")
-    how = {"graph-store": "the Graph Store Protocol", "update": "SPARQL Update"}.get(
-        done.method, "Virtuoso's bulk loader")
-    print(f"kg: pushed {done.triples:,} triples into <{done.graph}> by {how} in {done.load_seconds:.1f}"
-          f" s, switched in {done.switch_seconds:.2f} s ({count}{orphans})", file=sys.stderr)
+    if not args.quiet:
+        print(f"kg: {done.summary()}", file=sys.stderr)
     return EXIT_OK
 
 

@@ -70,6 +70,18 @@ class PushResult:
     load_seconds: float = 0.0   #: the upload (or bulk load)
     switch_seconds: float = 0.0  #: the one request that switched what users read
 
+    def summary(self) -> str:
+        """One line saying what the push did (``kg push`` prints it)."""
+        count = ("the server did not say how many triples the graph holds now"
+                 if self.count is None else f"{self.count:,} triples in the graph now")
+        orphans = (f"; dropped {self.orphans} temporary graphs of interrupted pushes"
+                   if self.orphans else "")
+        how = {"graph-store": "the Graph Store Protocol", "update": "SPARQL Update"}.get(
+            self.method, "Virtuoso's bulk loader")
+        return (f"pushed {self.triples:,} triples into <{self.graph}> by {how} in "
+                f"{self.load_seconds:.1f} s, switched in {self.switch_seconds:.2f} s "
+                f"({count}{orphans})")
+
 
 def push(graph_file_or_build_dir: str | Path, endpoint: str, graph_iri: str | None = None,
          user: str | None = None, password: str | None = None, *,

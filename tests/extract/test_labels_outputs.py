@@ -19,7 +19,7 @@ _DATA = re.compile(r'<script id="kg-data" type="application/json">(.*?)</script>
 def _view_papers(path: Path) -> dict[str, str]:
     """The paper table of a written view (``[id, label]`` rows) and its paper nodes' names."""
     data = json.loads(_DATA.search(path.read_text(encoding="utf-8")).group(1))
-    out = {pid: label for pid, label in data["papers"]}
+    out = {row[0]: row[1] for row in data["papers"]}
     for n in data.get("nodes", ()):
         if n.get("group") == "paper":
             assert out.setdefault(n["pid"], n["name"]) == n["name"]
