@@ -110,6 +110,10 @@ def pytest_collection_modifyitems(config, items):
         if item.nodeid.split("::", 1)[0] in MACHINE_BOUND:
             for mark in marks:
                 item.add_marker(mark)
+        elif "virtuoso" in getattr(item, "fixturenames", ()):
+            # one shared server: pushes into one graph name from two workers at once race
+            # (each switches the graph group to its own version), so one worker runs them
+            item.add_marker(pytest.mark.xdist_group("virtuoso"))
 
 
 def pytest_terminal_summary(terminalreporter):

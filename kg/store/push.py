@@ -24,7 +24,6 @@ import time
 import urllib.parse
 import uuid
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Any, Literal
@@ -40,6 +39,7 @@ from kg.store.ntstream import (
     source_size,
     write_shards,
 )
+from kg.store.pushed import PushResult
 from kg.store.remote import RemoteStore, graph_node, graph_store_candidates
 from kg.store.sparql_text import sparql_term
 from kg.store.virtuoso import VERSION_PREFIX, Virtuoso, is_virtuoso
@@ -54,33 +54,6 @@ PUSH_TIMEOUT = 3600.0
 #: seconds to wait for the answer to one batch (the server parses and writes it first)
 _BATCH_READ = 300.0
 _TRY_NEXT = (400, 404, 405, 406, 415, 501)
-
-
-@dataclass(frozen=True)
-class PushResult:
-    """What :func:`push` did."""
-
-    graph: str          #: the named graph pushed into
-    triples: int        #: triples sent
-    method: str         #: "graph-store", "update" (SPARQL Update) or "bulk" (Virtuoso's loader)
-    requests: int       #: requests made
-    count: int | None   #: triples in the graph afterwards as the server counts (None: unknown)
-    orphans: int = 0    #: temporary graphs of interrupted pushes dropped on the way
-    switch: str = "move"        #: "move" (SPARQL MOVE) or "graph-group" (Virtuoso)
-    load_seconds: float = 0.0   #: the upload (or bulk load)
-    switch_seconds: float = 0.0  #: the one request that switched what users read
-
-    def summary(self) -> str:
-        """One line saying what the push did (``kg push`` prints it)."""
-        count = ("the server did not say how many triples the graph holds now"
-                 if self.count is None else f"{self.count:,} triples in the graph now")
-        orphans = (f"; dropped {self.orphans} temporary graphs of interrupted pushes"
-                   if self.orphans else "")
-        how = {"graph-store": "the Graph Store Protocol", "update": "SPARQL Update"}.get(
-            self.method, "Virtuoso's bulk loader")
-        return (f"pushed {self.triples:,} triples into <{self.graph}> by {how} in "
-                f"{self.load_seconds:.1f} s, switched in {self.switch_seconds:.2f} s "
-                f"({count}{orphans})")
 
 
 def push(graph_file_or_build_dir: str | Path, endpoint: str, graph_iri: str | None = None,
