@@ -128,7 +128,16 @@ def _rows(result):
 # how these library queries write "optional parameter not given". The query
 # files belong to the query library (queries/); the fix is there.
 # every library query gives the same rows on Virtuoso as on the embedded store
-_KNOWN: dict = {}
+_KNOWN: dict = {
+    # Passes alone and after test_remote's own pushes; after tests/store/test_push.py has
+    # pushed the same sample into another graph name, Virtuoso answers this track-scoped
+    # query with 6 rows where the embedded store has 1 (found while merging 2026-12-05,
+    # not yet explained: a graph-group or scope sub-select leak). Not strict: it passes
+    # when this module runs on its own.
+    "models-of-proposers:sample-track": pytest.mark.xfail(
+        reason="Virtuoso answer depends on another graph pushed earlier (open, #32)",
+        strict=False),
+}
 
 
 def _compare_cases():
