@@ -18,7 +18,7 @@ from typing import Any
 import networkx as nx
 
 from kg.models import JsonObject
-from kg.viz.layout import layout
+from kg.viz.layout import layout, ordered_subgraph
 from kg.viz.network import LegendEntry, ViewNetwork
 from kg.viz.style import Group
 
@@ -114,7 +114,7 @@ def assemble(
 
     fixed = positions or {}
     # (a subgraph view of every node iterates as H does, only slower)
-    pos = layout(H.subgraph([v for v in nodes if v not in fixed]) if fixed else H, seed=seed,
+    pos = layout(ordered_subgraph(H, [v for v in nodes if v not in fixed]) if fixed else H, seed=seed,
                  weight=weight)
     pos.update((v, fixed[v]) for v in nodes if v in fixed)
     ids = {v: i for i, v in enumerate(nodes)}

@@ -36,7 +36,7 @@ from typing import Any
 import networkx as nx
 import numpy as np
 
-from kg.viz.layout import CIRCLE_MAX, SPACING, _iterations, layout
+from kg.viz.layout import CIRCLE_MAX, SPACING, _iterations, layout, ordered_subgraph
 
 __all__ = ["cluster_layout", "leiden_layout", "silhouette", "DENSITY"]
 
@@ -204,7 +204,7 @@ def cluster_layout(G: nx.Graph, membership: Mapping[Any, int], *, seed: int = 0,
     dx, dy = (min(xs) + max(xs)) // 2, (min(ys) + max(ys)) // 2
     out = {v: (x - dx, y - dy) for v, (x, y) in out.items()}
     if small:  # the small parts packed under the map, as layout() packs them
-        rest = layout(G.subgraph(small), seed=seed, spacing=spacing, weight=weight)
+        rest = layout(ordered_subgraph(G, small), seed=seed, spacing=spacing, weight=weight)
         top = (max(ys) - min(ys)) / 2 + GAP * spacing - min(y for _, y in rest.values())
         out.update((v, (x, int(round(y + top)))) for v, (x, y) in rest.items())
     return out
