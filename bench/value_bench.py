@@ -18,24 +18,22 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE), str(HERE.parent)]
 
+from query_bench import timed  # noqa: E402  (the same best-of timer)
+
 
 def best(fn, repeat: int) -> tuple[float, object]:
     """Best seconds of ``repeat`` calls of ``fn`` (an error counts as its result)."""
-    times, out = [], None
-    for _ in range(repeat):
-        t0 = time.perf_counter()
+    def caught() -> object:
         try:
-            out = fn()
+            return fn()
         except Exception as exc:  # noqa: BLE001 - the error path is what is timed
-            out = exc
-        times.append(time.perf_counter() - t0)
-    return min(times), out
+            return exc
+    return timed(caught, repeat)
 
 
 def misspell(text: str) -> str:

@@ -44,6 +44,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from kg.extract.wordfile import read_sections
 from kg.models import Build
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -69,47 +70,9 @@ SHOWN_THINGS = 4
 SHOWN_WORDS = 5
 
 _WORD = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
-#: words of abstracts that say nothing of the topic (besides the English stop words)
-_BOILERPLATE_WORDS = """
-    paper propose proposed proposes present presents presented introduce introduces
-    show shows shown demonstrate demonstrates achieve achieves achieved approach
-    approaches method methods result results based novel new existing work works
-    extensive experiment experiments experimental code available github https http www
-    com org state-of-the-art art outperform outperforms significantly significant
-    improve improves improved improvement performance task tasks problem problems
-    framework use using used study studies previous prior recent recently effective
-    effectively efficient efficiently able well furthermore moreover however also
-    various different respectively particular specifically finally first second
-    provide provides including consider considers address addresses challenge
-    challenging key main leverage leverages large small high low better best
-"""
-#: spaCy's English stop words of three letters or more (MIT licence), written out so
-#: that the graph stage need not import spaCy
-_ENGLISH_WORDS = """
-    about above across after afterwards again against all almost alone along already
-    also although always among amongst amount and another any anyhow anyone anything
-    anyway anywhere are around back became because become becomes becoming been before
-    beforehand behind being below beside besides between beyond both bottom but call can
-    cannot could did does doing done down due during each eight either eleven else
-    elsewhere empty enough even ever every everyone everything everywhere except few
-    fifteen fifty first five for former formerly forty four from front full further get
-    give had has have hence her here hereafter hereby herein hereupon hers herself him
-    himself his how however hundred indeed into its itself just keep last latter
-    latterly least less made make many may meanwhile might mine more moreover most
-    mostly move much must myself name namely neither never nevertheless next nine nobody
-    none noone nor not nothing now nowhere off often once one only onto other others
-    otherwise our ours ourselves out over own part per perhaps please put quite rather
-    really regarding same say see seem seemed seeming seems serious several she should
-    show side since six sixty some somehow someone something sometime sometimes
-    somewhere still such take ten than that the their them themselves then thence there
-    thereafter thereby therefore therein thereupon these they third this those though
-    three through throughout thru thus together too top toward towards twelve twenty two
-    under unless until upon used using various very via was well were what whatever when
-    whence whenever where whereafter whereas whereby wherein whereupon wherever whether
-    which while whither who whoever whole whom whose why will with within without would
-    yet you your yours yourself yourselves
-"""
-_STOP = frozenset(_ENGLISH_WORDS.split()) | frozenset(_BOILERPLATE_WORDS.split())
+#: the words left out of the terms: English stop words and the boilerplate of
+#: abstracts (``kg/data/similar_stopwords.txt``)
+_STOP = frozenset().union(*read_sections("similar_stopwords.txt").values())
 
 
 _BREAK = re.compile(r"[.,;:!?()\[\]{}]").search

@@ -34,7 +34,6 @@ from kg import outputs
 from kg.analysis.counts import BuildCounts
 from kg.analysis.records import CoauthorReport
 from kg.errors import KgError
-from kg.identity import normalise_text
 from kg.models import Build, Corpus
 from kg.report.data import ExtractionSummary, Report
 from kg.util import fsio
@@ -304,7 +303,8 @@ def track_build(build: Build, track: str) -> Build:
     Raises
     ------
     KgError
-        When no paper has such a track (naming a few that exist).
+        When no paper has such a track (naming a few that exist), or when it is a
+        subarea several areas share (as the named queries' ``track`` says).
 
     Examples
     --------
@@ -314,14 +314,22 @@ def track_build(build: Build, track: str) -> Build:
     >>> [p.id for p in track_build(b, "learning").corpus.papers]
     ['1']
     """
-    want = normalise_text(track)
-    papers = tuple(p for p in build.corpus.papers if p.track is not None and want in {
-        normalise_text(t) for t in (p.track.label, p.track.area, p.track.subarea or "")})
-    if not want or not papers:
-        known = sorted({p.track.label for p in build.corpus.papers if p.track is not None})
+    from kg.errors import QueryError
+    from kg.queries.values import AmbiguousTrack, find_track
+    from kg.queries.values import Track as Named
+
+    listed = {p.track for p in build.corpus.papers if p.track is not None}
+    try:  # the queries' own matching: an ambiguous subarea is an error there and here
+        label = find_track(track, [Named(t.label, t.subarea or t.area, t.area if t.subarea else "")
+                                   for t in listed])
+    except AmbiguousTrack:
+        raise
+    except QueryError:
+        known = sorted({t.label for t in listed})
         some = "; ".join(known[:5]) + (f"; … ({len(known) - 5} more)" if len(known) > 5 else "")
-        raise KgError(f"no paper in track {track!r}; known tracks: {some or 'none'}")
-    return papers_build(build, {p.id for p in papers})
+        raise KgError(f"no paper in track {track!r}; known tracks: {some or 'none'}") from None
+    return papers_build(build, {p.id for p in build.corpus.papers if p.track is not None
+                                and label in (p.track.label, p.track.area)})
 
 
 def papers_build(build: Build, ids: Iterable[str]) -> Build:

@@ -37,11 +37,12 @@ from kg.extract.cleanup import NAMING_CUES
 from kg.identity import entity_key, singular_key
 from kg.models import Extraction, Mention, Paper
 
-__all__ = ["cite_label", "content_words", "is_sure", "paper_label", "sure_name"]
+__all__ = ["SENTENCE_BREAK", "cite_label", "content_words", "is_sure", "paper_label", "sure_name"]
 
 _DASH = " — "
 _WORD = re.compile(r"[^\W_][\w'’-]*")
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[]?[A-Z0-9])")
+#: where one sentence ends and the next begins (the views' tooltips split at it too)
+SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[]?[A-Z0-9])")
 # one word, coined: a capital that is not (only) its first letter, or a digit
 # with a letter ("ToMoE", "HSTU", "Fed3R", "t-PatchGNN", "PDHG-Net")
 _COINED = re.compile(r"^(?=\S*[A-Za-z])(?:\S+[A-Z]\S*|\S*\d\S*)$")
@@ -191,7 +192,7 @@ def sure_name(extraction: Extraction | None) -> str | None:
 
 
 def _short_text(abstract: str) -> str:
-    first = _SENTENCE_END.split(" ".join(abstract.split()), maxsplit=1)[0]
+    first = SENTENCE_BREAK.split(" ".join(abstract.split()), maxsplit=1)[0]
     return " ".join(content_words(first))
 
 

@@ -106,6 +106,10 @@ def _exists(store: SparqlStore, pattern: str, bindings: Mapping[str, Any]) -> bo
 
 # ------------------------------------------------------------------ tracks
 
+class AmbiguousTrack(QueryError):
+    """A subarea name that several areas share (:func:`find_track`)."""
+
+
 @dataclass(frozen=True)
 class Track:
     """A track of the graph: its full label, its own short name and its area's label."""
@@ -142,7 +146,7 @@ def find_track(value: str, known: Iterable[Track]) -> str:
     >>> find_track("robustness", ts)
     Traceback (most recent call last):
     ...
-    kg.errors.QueryError: track 'robustness' is ambiguous: it is a subarea of Deep Learning · Robustness; Social Aspects · Robustness (give the full label)
+    kg.queries.values.AmbiguousTrack: track 'robustness' is ambiguous: it is a subarea of Deep Learning · Robustness; Social Aspects · Robustness (give the full label)
     """
     known = tuple(known)
     want = _fold(value)
@@ -153,8 +157,8 @@ def find_track(value: str, known: Iterable[Track]) -> str:
         return full[0]
     subs = sorted({t.label for t in known if t.area and _fold(t.short) == want})
     if len(subs) > 1:
-        raise QueryError(f"track {value!r} is ambiguous: it is a subarea of {'; '.join(subs)} "
-                         "(give the full label)")
+        raise AmbiguousTrack(f"track {value!r} is ambiguous: it is a subarea of "
+                             f"{'; '.join(subs)} (give the full label)")
     if subs:
         return subs[0]
     names = {t.label for t in known} | {t.short for t in known}
@@ -168,27 +172,29 @@ def _raise(exc: QueryError) -> str:
 
 # ------------------------------------------------------------------ the other kinds
 
-def _check_person(store: SparqlStore, value: str, term: Any) -> Any:
-    if _exists(store, "?x kgo:nameKey ?v", {"v": term}):
-        return term
-    names = (r[0] for r in _select(store, "SELECT ?n WHERE { ?x kgo:nameKey ?k ; schema:name ?n }"))
-    raise _suggest("author named", value, names)
+@dataclass(frozen=True)
+class _Named:
+    """A kind of thing the graph holds by name: how a value is found (``?v`` the
+    value bound), where the names to suggest come from, and what the error calls it."""
+
+    exists: str
+    names: str
+    what: str
+
+    def __call__(self, store: SparqlStore, value: str, term: Any) -> Any:
+        if _exists(store, self.exists, {"v": term}):
+            return term
+        raise _suggest(self.what, value, (r[0] for r in _select(store, self.names)))
 
 
-def _check_concept(store: SparqlStore, value: str, term: Any) -> Any:
-    if _exists(store, "?x skos:hiddenLabel ?v ; a kgo:Concept", {"v": term}):
-        return term
-    names = (r[0] for r in _select(store, "SELECT ?n WHERE { ?x a kgo:Concept ; "
-                                          "skos:prefLabel ?n }"))
-    raise _suggest("concept named", value, names)
-
-
-def _check_entity(store: SparqlStore, value: str, term: Any) -> Any:
-    if _exists(store, "?x skos:hiddenLabel ?v", {"v": term}):
-        return term
-    names = (r[0] for r in _select(store, "SELECT ?n WHERE { ?x skos:hiddenLabel ?k ; "
-                                          "skos:prefLabel ?n }"))
-    raise _suggest("entity or concept named", value, names)
+_check_person = _Named("?x kgo:nameKey ?v",
+                       "SELECT ?n WHERE { ?x kgo:nameKey ?k ; schema:name ?n }", "author named")
+_check_concept = _Named("?x skos:hiddenLabel ?v ; a kgo:Concept",
+                        "SELECT ?n WHERE { ?x a kgo:Concept ; skos:prefLabel ?n }",
+                        "concept named")
+_check_entity = _Named("?x skos:hiddenLabel ?v",
+                       "SELECT ?n WHERE { ?x skos:hiddenLabel ?k ; skos:prefLabel ?n }",
+                       "entity or concept named")
 
 
 def _check_type(store: SparqlStore, value: str, term: Any) -> Any:

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import argparse
 
-__all__ = ["cores", "megabytes", "positive_bytes", "positive_seconds", "secrets_in"]
+__all__ = ["cores", "megabytes", "positive_bytes", "positive_count", "positive_seconds",
+           "secrets_in"]
 
 
 def secrets_in(argv: list[str]) -> list[str]:
@@ -57,32 +58,26 @@ def megabytes(text: str) -> int:
     return max(1, int(value * (1 << 20)))
 
 
-def cores(text: str) -> int:
+def _at_least_one(text: str, what: str, least: str) -> int:
+    """``text`` as a whole number of at least 1; ``what`` names a number that is not
+    one (``not a number of cores``), ``least`` the bound (``at least 1 byte``)."""
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of cores: {text!r}") from None
+        raise argparse.ArgumentTypeError(f"{what}: {text!r}") from None
     if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1: {text!r}")
+        raise argparse.ArgumentTypeError(f"must be {least}: {text!r}")
     return value
+
+
+def cores(text: str) -> int:
+    return _at_least_one(text, "not a number of cores", "at least 1")
 
 
 def positive_bytes(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of bytes: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1 byte: {text!r}")
-    return value
+    return _at_least_one(text, "not a number of bytes", "at least 1 byte")
 
 
 def positive_count(text: str) -> int:
     """A whole number of at least 1 (triples per request, loaders)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1: {text!r}")
-    return value
+    return _at_least_one(text, "not a whole number", "at least 1")

@@ -8,19 +8,18 @@ Examples
 --------
 >>> short_label("Reinforcement Learning from Human Feedback", 24)
 'Reinforcement Learning…'
->>> cite_label(("Ann Lee", "Bob Xu", "Cy Zhu"))
-'Lee et al.'
 >>> first_sentences("One idea. Two ideas! Three ideas? Four.", 2)
 'One idea. Two ideas!'
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from kg.extract.labels import SENTENCE_BREAK
+
 __all__ = ["Group", "KIND_GROUPS", "COMMUNITY_COLOURS", "OTHER_COLOUR", "RELATIONS",
-           "short_label", "track_labels", "cite_label", "count_noun", "first_sentences",
+           "short_label", "track_labels", "count_noun", "first_sentences",
            "join_limited"]
 
 
@@ -79,9 +78,6 @@ def count_noun(count: int, noun: str) -> str:
     return f"{count:,} {noun if count == 1 else _PLURAL.get(noun, noun + 's')}"
 
 
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[]?[A-Z0-9])")
-
-
 def short_label(text: str, width: int = 24) -> str:
     """``text`` on one line, cut at a word boundary to at most ``width`` characters.
 
@@ -137,31 +133,6 @@ def track_labels(labels: Iterable[str]) -> dict[str, str]:
     return out
 
 
-def _surname(name: str) -> str:
-    parts = name.split()
-    return parts[-1] if parts else ""
-
-
-def cite_label(authors: tuple[str, ...] | list[str], truncated: bool = False) -> str:
-    """A citation-style label: ``Lee``, ``Lee & Xu`` or ``Lee et al.``.
-
-    Examples
-    --------
-    >>> cite_label(("Ann Lee",)), cite_label(("Ann Lee", "Bob Xu")), cite_label(())
-    ('Lee', 'Lee & Xu', 'paper')
-    >>> cite_label(("Ann Lee",), truncated=True)
-    'Lee et al.'
-    """
-    names = [n for n in authors if n.strip()]
-    if not names:
-        return "paper"
-    if len(names) == 1 and not truncated:
-        return _surname(names[0])
-    if len(names) == 2 and not truncated:
-        return f"{_surname(names[0])} & {_surname(names[1])}"
-    return f"{_surname(names[0])} et al."
-
-
 def first_sentences(text: str, n: int = 2, limit: int = 320) -> str:
     """The first ``n`` sentences of ``text``, at most ``limit`` characters.
 
@@ -171,7 +142,7 @@ def first_sentences(text: str, n: int = 2, limit: int = 320) -> str:
     'A short one. word word word word word…'
     """
     text = " ".join(text.split())
-    parts = _SENTENCE_END.split(text, maxsplit=n)
+    parts = SENTENCE_BREAK.split(text, maxsplit=n)
     head = " ".join(parts[:n])
     return short_label(head, limit) if len(head) > limit else head
 

@@ -108,3 +108,12 @@ def test_sample_coauthors_about_a_concept(sample_build, capsys):
     assert main(["coauthors", "--from", str(sample_build), "--concept", "quantization",
                  "--track", "Theory"]) == 1
     assert capsys.readouterr().err == "kg: error: no paper about 'quantization' in track 'Theory'\n"
+
+
+def test_a_subarea_two_areas_share_is_ambiguous_as_in_the_queries():
+    b = Build(Corpus((Paper("1", ("A",), "x", track=Track("Theory", "Robustness")),
+                      Paper("2", ("B",), "y", track=Track("Social Aspects", "Robustness")))))
+    with pytest.raises(KgError, match="ambiguous: it is a subarea of Social Aspects · Robustness; "
+                                      "Theory · Robustness"):
+        track_build(b, "robustness")
+    assert [p.id for p in track_build(b, "theory · robustness").corpus.papers] == ["1"]
