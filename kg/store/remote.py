@@ -33,6 +33,7 @@ from kg.store.http import (
     check_endpoint,
     public_url,
 )
+from kg.store.registry import newest, version_lookup
 from kg.store.sparql import QueryResult, from_oxigraph
 from kg.store.sparql_text import check_parameters, sparql_term, with_bindings
 from kg.util.safetext import one_line
@@ -119,6 +120,7 @@ class RemoteStore:
         user, password = _credentials(user, password)
         self.has_credentials = user is not None
         self.graph = graph
+        self._plain = False  # the graph is no pushed graph with versions
         self.http = HttpClient(user, password, Timeouts(min(connect_timeout, timeout), read_timeout,
                                                     timeout),
                            retries, backoff, sleep, deadline, max_response)
@@ -133,10 +135,26 @@ class RemoteStore:
         A name that is no variable of the query raises :class:`QueryError`.
         """
         check_parameters(sparql, bindings or ())
-        text = with_bindings(sparql, bindings)
+        return self._send(with_bindings(sparql, bindings), self._read_graph())
+
+    def _read_graph(self) -> str | None:
+        """The graph queries read: :attr:`graph`, or the newest version graph a
+        Virtuoso push loaded it into (:mod:`kg.store.registry`). A graph no push
+        registered is remembered as plain, so it costs one lookup per store."""
+        if not self.graph or self._plain:
+            return self.graph
+        graph_node(self.graph)  # a one-line error for a graph name that is no IRI
+        found = self._send(version_lookup(self.graph), None)
+        version = newest(str(row[0].value) for row in found.rows if row and row[0] is not None)
+        if version is None:
+            self._plain = True
+            return self.graph
+        return version
+
+    def _send(self, text: str, graph: str | None) -> QueryResult:
         form = {"query": text}
-        if self.graph:
-            form["default-graph-uri"] = self.graph
+        if graph:
+            form["default-graph-uri"] = graph
         try:
             _, ctype, body = self.http.request(
                 "POST", self.endpoint, urllib.parse.urlencode(form).encode("utf-8"),

@@ -28,17 +28,14 @@ import pyoxigraph as ox
 
 from kg.errors import QueryError, StoreError
 from kg.store.http import HttpClient, public_url
+from kg.store.registry import REGISTRY, VERSION_PREFIX
+from kg.store.registry import VERSION as _VERSION
 from kg.store.remote import RemoteStore, graph_node
 from kg.store.sparql import QueryResult
 from kg.store.sparql_text import sparql_term
 
 __all__ = ["REGISTRY", "VERSION_PREFIX", "Virtuoso", "is_virtuoso"]
 
-#: the prefix of the version graphs a Virtuoso push loads into
-VERSION_PREFIX = "https://w3id.org/paper-kg/push-version/"
-#: the graph that says which version graph each pushed graph reads
-REGISTRY = "https://w3id.org/paper-kg/push-versions"
-_VERSION = "https://w3id.org/paper-kg/ns#version"
 
 
 def is_virtuoso(store: RemoteStore) -> bool:
