@@ -97,6 +97,8 @@ CASES = {
     "collaborating-pairs:track": ("fixture", {"track": "large language models"}),
     "truncated-author-lists:track": ("sample", {"track": "deep learning"}),
     "paper-authors:name": ("built", {"paper": "ToMoE"}),
+    "concept-tree:sample-track": ("built", {"concept": "quantization",
+                                            "track": "Large Language Models"}),
 }
 
 

@@ -18,14 +18,11 @@ TEXT = """SELECT ?p WHERE {
 }
 """
 
-# counts, totals, one paper's authors, the query another engineer rewrites, and
-# concept-tree (its counts are the graph's: Virtuoso 7.2 counts a scope joined inside
-# its OPTIONAL differently; top-concepts and papers-in-scope take a track)
-UNSCOPED = {"dataset-summary", "entity-types", "track-summary", "paper-authors", "similar-papers",
-            "concept-tree"}
+# counts, totals, one paper's authors, the query another engineer rewrites
+UNSCOPED = {"dataset-summary", "entity-types", "track-summary", "paper-authors", "similar-papers"}
 # the concept is the question itself (papers-about, concept-tree), or the track is
 # grouped by rather than scoped (top-entities-per-track, proposals-per-track)
-OWN = {"papers-about": {"concept"},
+OWN = {"papers-about": {"concept"}, "concept-tree": {"concept"},
        "top-entities-per-track": {"track"}, "proposals-per-track": {"track"},
        "bridging-authors": set()}
 
