@@ -32,6 +32,8 @@ The hand-written lists (each documented in its own header):
   ``preferred_acronyms.tsv``: which concept keeps a shared acronym;
   ``method_heads.txt``: head words of the PwC technique names kept;
   ``english_words.txt``: words no acronym may spell.
+- ``wrong_links.tsv``: broader links the papers do not bear out, dropped last
+  (bench/hierarchy_links.py found them; two annotators judged them).
 - ``other_senses.txt``: concepts ending in a one-word concept's word that
   are another sense of it (``vector quantization``), kept out of its subtree.
 - ``not_terms.txt``: frequent author keywords that are no terms of art (for
@@ -479,6 +481,19 @@ def resolve_broader(concepts: dict[str, Draft]) -> None:
                 c.broader.append(bid)
 
 
+def drop_wrong_links(concepts: dict[str, Draft]) -> list[str]:
+    """Drop the broader links ``wrong_links.tsv`` names (after every source and patch)."""
+    by_id = {c.id: c for c in concepts.values()}
+    log = []
+    for narrower, broader, *_ in _tsv("wrong_links.tsv"):
+        c = by_id.get(narrower)
+        if c is None or broader not in c.broader:
+            raise SystemExit(f"wrong_links.tsv: no link {narrower} -> {broader}")
+        c.broader = [b for b in c.broader if b != broader]
+        log.append(f"link    {narrower} -> {broader} dropped (wrong_links.tsv)")
+    return log
+
+
 def apply_patches(concepts: dict[str, Draft]) -> None:
     by_id = {c.id: (k, c) for k, c in concepts.items()}
     for p in _jsonl(HERE / "patches.jsonl"):
@@ -690,6 +705,7 @@ def build(vocab: Path, corpus: Path | None) -> tuple[list[Draft], list[dict], li
     resolve_broader(concepts)
     apply_patches(concepts)
     log += head_broader(concepts, lists)
+    log += drop_wrong_links(concepts)
     log += clean(concepts, lists, english_words(corpus), gaz)
     for k in [k for k, c in concepts.items() if norm(c.label) in lists.plain]:
         log.append(f"plain   {concepts[k].label!r} dropped")
