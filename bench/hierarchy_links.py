@@ -39,19 +39,10 @@ def _pairs(store: object, text: str) -> list[tuple[str, str]]:
     return [(str(a.value), str(b.value)) for a, b in res.rows]
 
 
-def main(argv: list[str] | None = None) -> int:
-    from kg.store.embedded import EmbeddedStore
-
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("build", help="a build folder")
-    ap.add_argument("--min", type=int, default=10, help="papers mentioning the narrower one")
-    ap.add_argument("--top", type=int, default=40, help="links to print")
-    a = ap.parse_args(argv)
-    with EmbeddedStore(Path(a.build) / "store") as st:
-        label = dict(_pairs(st, "SELECT ?c ?l WHERE { ?c a kgo:Concept ; skos:prefLabel ?l }"))
-        broader = _pairs(st, "SELECT ?n ?b WHERE { ?n skos:broader ?b . ?n a kgo:Concept }")
-        under = _pairs(st, "SELECT ?e ?c WHERE { ?e kgo:instanceOf ?c }")
-        mentions = _pairs(st, "SELECT ?p ?x WHERE { ?p schema:mentions ?x }")
+def _support(label: dict[str, str], broader: list[tuple[str, str]],
+             under: list[tuple[str, str]], mentions: list[tuple[str, str]],
+             least: int) -> list[tuple[float, int, str, str]]:
+    """(support, papers, narrower label, broader label) of every link with >= ``least`` papers."""
     up: dict[str, set[str]] = defaultdict(set)
     for n, b in broader:
         up[n].add(b)
@@ -85,14 +76,29 @@ def main(argv: list[str] | None = None) -> int:
     rows = []
     for n, b in broader:
         papers = papers_of.get(n, set())
-        if len(papers) < a.min:
+        if len(papers) < least:
             continue
         borne = sum(1 for p in papers
                     if any(b in cs for x, cs in about[p].items() if x != n))
         rows.append((borne / len(papers), len(papers), label.get(n, n), label.get(b, b)))
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    from kg.store.embedded import EmbeddedStore
+
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("build", help="a build folder")
+    ap.add_argument("--min", type=int, default=10, help="papers mentioning the narrower one")
+    ap.add_argument("--top", type=int, default=40, help="links to print")
+    a = ap.parse_args(argv)
+    with EmbeddedStore(Path(a.build) / "store") as st:
+        label = dict(_pairs(st, "SELECT ?c ?l WHERE { ?c a kgo:Concept ; skos:prefLabel ?l }"))
+        broader = _pairs(st, "SELECT ?n ?b WHERE { ?n skos:broader ?b . ?n a kgo:Concept }")
+        under = _pairs(st, "SELECT ?e ?c WHERE { ?e kgo:instanceOf ?c }")
+        mentions = _pairs(st, "SELECT ?p ?x WHERE { ?p schema:mentions ?x }")
+    rows = _support(label, broader, under, mentions, a.min)
     rows.sort(key=lambda r: (r[0], -r[1], r[2], r[3]))
-    if a.top <= 0:
-        a.top = 0
     print(f"{len(rows):,} links with >= {a.min} papers mentioning the narrower concept; "
           f"median support {rows[len(rows) // 2][0]:.2f}" if rows else "no link")
     print(f"{'support':>7} {'papers':>6}  narrower -> broader")
