@@ -205,7 +205,7 @@ def _matrix(n: int, rows: np.ndarray, cols: np.ndarray, tf: np.ndarray, names: S
     cap = max(MIN_CAP, int(max_df * n))
     kept = np.flatnonzero((df >= 2) & (df <= cap))
     kept = kept[np.argsort(np.asarray([names[int(t)] for t in kept], dtype=object), kind="stable")]
-    column = np.full(len(names), -1, dtype=np.int64)
+    column = np.full(len(names), -1, dtype=np.int32)
     column[kept] = np.arange(len(kept))
     idf = np.log(n / df[kept].astype(np.float64))
     keep = column[cols] >= 0
@@ -248,10 +248,10 @@ def _all_terms(docs: Sequence[Document]) -> _Terms:
             if as_written != term:
                 spelled[t, as_written] += 1
         if ids:
-            u, cnt = np.unique(np.asarray(ids, dtype=np.int64), return_counts=True)
+            u, cnt = np.unique(np.asarray(ids, dtype=np.int32), return_counts=True)
             cols.append(u)
-            tfs.append(cnt)
-            rows.append(np.full(len(u), i, dtype=np.int64))
+            tfs.append(cnt.astype(np.int32))
+            rows.append(np.full(len(u), i, dtype=np.int32))
     names = list(vocab)
     total = np.bincount(np.concatenate(cols), weights=np.concatenate(tfs),
                         minlength=len(names)) if cols else np.zeros(0)
@@ -268,7 +268,7 @@ def _all_terms(docs: Sequence[Document]) -> _Terms:
 
 
 def _cat(parts: list[np.ndarray]) -> np.ndarray:
-    return np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
+    return np.concatenate(parts) if parts else np.zeros(0, dtype=np.int32)
 def similar_papers(docs: Sequence[Document], *, k: int = TOP_K, words: float = WORDS,
                    max_df: float = MAX_DF, block: int = BLOCK, top_terms: int = TOP_TERMS,
                    posting: int = POSTING, candidates: int = CANDIDATES
