@@ -1,6 +1,7 @@
 """Similar papers: the build's ranking against a plain TF-IDF and the old query, in one run.
 
 Usage: python bench/similar_bench.py [--venue-papers N] [--sweep] [--keep DIR]
+                                     [--against TREE]
 
 Two yardsticks, each over its own build (``kg build``, one core), every
 ranking asked for each paper's top 5:
@@ -26,7 +27,9 @@ The rankings: **tfidf** a plain TF-IDF cosine over the abstracts as written
 query kg had before (bench/similar_papers_old.rq: shared entities and
 concepts weighted 1/paperCount, at least 2 shared); **new** the build's
 ``similar-papers`` query. Coverage: how many papers get no neighbour at all.
-``--sweep`` also ranks (b) with :func:`kg.analysis.similar.similar_papers`
+``--against TREE`` adds a column: the ranking of another kg tree's
+:func:`kg.analysis.similar.similar_papers` (e.g. main's, /work/main) on the
+same builds, in a process of its own. ``--sweep`` also ranks (b) with :func:`kg.analysis.similar.similar_papers`
 for a few word shares (the constant WORDS) and thresholds.
 """
 from __future__ import annotations
@@ -87,6 +90,27 @@ def _papers(out: Path) -> list[tuple[str, str]]:
     from kg.build.read import load_build
 
     return [(p.id, p.abstract) for p in load_build(out, extractions=False).corpus.papers]
+
+
+_AGAINST = """
+import json, sys
+sys.path.insert(0, sys.argv[1])
+from kg.analysis.similar import documents, similar_papers
+from kg.build.read import load_build
+from kg.extract.concept_vocab import load
+near = similar_papers(documents(load_build(sys.argv[2]), load()))
+print(json.dumps({p: [n.paper for n in ns][:int(sys.argv[3])] for p, ns in near.items()}))
+"""
+
+
+def _against(tree: Path, out: Path, k: int = TOP) -> Ranking:
+    """Another kg tree's ranking of a build's papers."""
+    import subprocess
+
+    done = subprocess.run([sys.executable, "-c", _AGAINST, str(tree), str(out), str(k)],
+                          capture_output=True, text=True, check=True)
+    ranking: Ranking = json.loads(done.stdout)
+    return ranking
 
 
 def _tfidf(papers: Sequence[tuple[str, str]], k: int = TOP) -> Ranking:
@@ -193,11 +217,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--venue-papers", type=int, default=400)
     ap.add_argument("--sweep", action="store_true")
     ap.add_argument("--keep", type=Path, help="keep the builds here")
+    ap.add_argument("--against", type=Path, help="another kg tree, ranked side by side")
     args = ap.parse_args(argv)
     tmp = tempfile.TemporaryDirectory()
     work = args.keep or Path(tmp.name)
     work.mkdir(parents=True, exist_ok=True)
-    kinds = ("tfidf", "old", "new")
+    kinds: tuple[str, ...] = ("tfidf", "old", "new") + (("against",) if args.against else ())
     print(f"share of top-{TOP} neighbours that count: over the slots filled, over all "
           f"{TOP} slots; papers with no neighbour")
     print(f"{'yardstick':<22} {'papers':>6}  " + "  ".join(f"{k + ' filled/all/none':<16}"
@@ -219,6 +244,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     papers = _papers(out)
     rankings = {"tfidf": _tfidf(papers), "old": _query(out, str(OLD_QUERY), papers),
                 "new": _query(out, "similar-papers", papers)}
+    if args.against:
+        rankings["against"] = _against(args.against, out)
     figures = {k: _share(r, lambda a, b: venue_of[a] == venue_of[b]) for k, r in rankings.items()}
     print(_line("(a) same venue", figures, len(papers)))
     title_words = _title_words(papers, [r for r, _ in entries])
@@ -246,6 +273,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         rankings = {"tfidf": _tfidf(papers), "old": _query(out, str(OLD_QUERY), papers),
                     "new": _query(out, "similar-papers", papers)}
+        if args.against:
+            rankings["against"] = _against(args.against, out)
         for m, good in (("any", any_), ("rare", rare_)):
             figures = {k: _share(r, good) for k, r in rankings.items()}
             print(_line(f"(b) {name} {m}", figures, len(papers)))

@@ -1,6 +1,12 @@
 """How the similar-papers ranking scales: seconds and memory against the number of papers.
 
-Usage: python bench/similar_scale.py [--sizes 2610 5000 10000] [--repeat 3]
+Usage: python bench/similar_scale.py [--sizes 2610 5000 10307] [--repeat 3]
+                                     [--synthetic] [--against TREE]
+
+``--synthetic``: the papers of bench/synth.py (abstracts written from a few
+hundred words, things its entity mentions) instead of the real abstracts, so
+sizes past 10,307 (#32 builds 1M of these). ``--against TREE``: time another
+kg tree's ranking (e.g. main's: /work/main) at the same sizes, side by side.
 
 The papers are real abstracts (the five listings of /work/shared/corpora,
 10,307 in all, in a fixed order; a synthetic corpus, bench/synth.py, writes
@@ -27,9 +33,12 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+if "--tree" in sys.argv:  # the kg tree to time (--against), before this one
+    sys.path.insert(0, sys.argv[sys.argv.index("--tree") + 1])
+sys.path.insert(1 if "--tree" in sys.argv else 0, str(ROOT))
 
-from kg.analysis.similar import Document, similar_papers  # noqa: E402
+from kg.analysis.similar import Document, documents, similar_papers  # noqa: E402
 
 CORPORA = Path("/work/shared/corpora")
 STEMS = ("icml_2024_all", "icml_2023_all", "cvpr_2023_all", "neurips_2020_all", "iclr_2023_all")
@@ -52,9 +61,16 @@ def _documents() -> list[Document]:
     return docs
 
 
-def _one(n: int, repeat: int) -> None:
+def _synthetic(n: int) -> list[Document]:
+    sys.path.insert(0, str(ROOT / "bench"))
+    from synth import make_build
+
+    return documents(make_build(n, seed=0))
+
+
+def _one(n: int, repeat: int, synthetic: bool) -> None:
     """Time one size (in this process) and print ``seconds peak_MiB``."""
-    part = _documents()[:n]
+    part = _synthetic(n) if synthetic else _documents()[:n]
     best = math.inf
     for _ in range(repeat):
         t0 = time.perf_counter()
@@ -65,28 +81,41 @@ def _one(n: int, repeat: int) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--sizes", type=int, nargs="+", default=[2610, 5000, 10000])
+    ap.add_argument("--sizes", type=int, nargs="+", default=[2610, 5000, 10307])
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--synthetic", action="store_true")
+    ap.add_argument("--against", type=Path, help="another kg tree, timed side by side")
     ap.add_argument("--one", type=int, help=argparse.SUPPRESS)
+    ap.add_argument("--tree", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.one:
-        _one(args.one, args.repeat)
+        _one(args.one, args.repeat, args.synthetic)
         return 0
-    print(f"real abstracts available: {len(_documents())}; machine shared (2 cores, "
-          "others working)")
-    print(f"{'papers':>8} {'seconds':>8} {'peak MiB':>9}", flush=True)
-    figures = []
+    kind = "synthetic (bench/synth.py)" if args.synthetic else \
+        f"real ({len(_documents())} available)"
+    print(f"papers: {kind}; machine shared (2 cores, others working)")
+    trees = [("this", None)] + ([("against", str(args.against))] if args.against else [])
+    print(f"{'papers':>8} " + " ".join(f"{name + ' s':>10} {name + ' MiB':>12}"
+                                        for name, _ in trees), flush=True)
+    figures: dict[str, list[tuple[int, float, float]]] = {name: [] for name, _ in trees}
     for n in args.sizes:
-        done = subprocess.run([sys.executable, __file__, "--one", str(n), "--repeat",
-                               str(args.repeat)], capture_output=True, text=True, check=True)
-        best, peak = (float(x) for x in done.stdout.split())
-        figures.append((n, best, peak))
-        print(f"{n:>8} {best:>8.2f} {peak:>9.0f}", flush=True)
-    if len(figures) >= 2:
-        (n1, t1, _), (n2, t2, _) = figures[-2], figures[-1]
-        k = math.log(t2 / t1) / math.log(n2 / n1)
-        print(f"time ~ papers^{k:.2f} between {n1} and {n2}: at 100,000 papers about "
-              f"{t2 * (100_000 / n2) ** k:.0f} s")
+        cells = []
+        for name, tree in trees:
+            cmd = [sys.executable, __file__, "--one", str(n), "--repeat", str(args.repeat)]
+            cmd += ["--synthetic"] if args.synthetic else []
+            cmd += ["--tree", tree] if tree else []
+            done = subprocess.run(cmd, capture_output=True, text=True, check=True)
+            best, peak = (float(x) for x in done.stdout.split())
+            figures[name].append((n, best, peak))
+            cells.append(f"{best:>10.2f} {peak:>12.0f}")
+        print(f"{n:>8} " + " ".join(cells), flush=True)
+    for name, fig in figures.items():
+        if len(fig) >= 2:
+            (n1, t1, _), (n2, t2, _) = fig[-2], fig[-1]
+            k = math.log(t2 / t1) / math.log(n2 / n1)
+            print(f"{name}: time ~ papers^{k:.2f} between {n1} and {n2}: at 100,000 papers "
+                  f"about {t2 * (100_000 / n2) ** k:.0f} s, at 1,000,000 about "
+                  f"{t2 * (1_000_000 / n2) ** k:.0f} s")
     return 0
 
 

@@ -110,3 +110,33 @@ def test_documents_name_concepts_and_entities():
     assert docs[0] == Document(p.id, p.abstract, ("c:diffusion-model", "e:lora",
                                                   "c:quantization"))
     assert docs[1] == Document(q.id, q.abstract, ())
+
+
+def _corpus(n: int) -> list[Document]:
+    """n abstracts over a small vocabulary, so that every cap of the search binds."""
+    words = [f"word{i:02d}" for i in range(60)]
+    return [Document(f"p{i:03d}", " ".join(words[(i * 7 + j * j) % 60] for j in range(25)),
+                     (f"e:{i % 9}", f"e:{i % 13}")) for i in range(n)]
+
+
+def test_candidate_search_without_caps_is_the_exhaustive_ranking():
+    docs = _corpus(120)
+    capped = similar_papers(docs, top_terms=3, posting=4, candidates=5)
+    full = similar_papers(docs, top_terms=10**6, posting=10**6, candidates=10**6)
+    assert capped != full                   # the caps bind here ...
+    # ... and every paper still has neighbours, each scored exactly
+    assert all(capped[p] for p in capped)
+    exact = {(p, n.paper): n.score for p, ns in full.items() for n in ns}
+    for p, ns in capped.items():
+        for n in ns:
+            assert n.score <= full[p][0].score
+            assert exact.get((p, n.paper), n.score) == n.score
+    # with caps that do not bind, the search is the exhaustive ranking
+    assert similar_papers(docs, top_terms=500, posting=500, candidates=500) == full
+
+
+def test_same_papers_same_neighbours_byte_for_byte():
+    docs = _corpus(90)
+    a = similar_papers(docs, top_terms=4, posting=6, candidates=8, block=7)
+    b = similar_papers(list(reversed(docs)), top_terms=4, posting=6, candidates=8, block=50)
+    assert repr(a) == repr(b)

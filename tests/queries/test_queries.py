@@ -99,6 +99,10 @@ CASES = {
     "paper-authors:name": ("built", {"paper": "ToMoE"}),
     "concept-tree:sample-track": ("built", {"concept": "quantization",
                                             "track": "Large Language Models"}),
+    "similar-papers:sample-track": ("built", {"paper": "3712433e487f749c",
+                                              "track": "large language models"}),
+    "similar-papers:sample-concept": ("built", {"paper": "3712433e487f749c",
+                                                "concept": "quantization"}),
 }
 
 

@@ -21,10 +21,12 @@ def test_output_formats(stores):
     assert len({len(line.rstrip()) <= len(lines[1]) for line in lines[:-1]}) == 1
     assert lines[2].index("5555555555555555") == lines[0].index("similar")  # aligned
     csv_text = format_result(res, "csv")
-    assert csv_text.startswith("paper,similar,label,score,shared_concepts,shared_words\r\n")
+    assert csv_text.startswith("paper,track,concept,similar,label,paper_track,score,"
+                               "shared_concepts,shared_words\r\n")
     tsv = format_result(res, "tsv").splitlines()
-    assert tsv[0] == "?paper\t?similar\t?label\t?score\t?shared_concepts\t?shared_words"
-    assert tsv[2].split("\t")[3] == '"0.8165"^^<http://www.w3.org/2001/XMLSchema#decimal>'
+    assert tsv[0] == ("?paper\t?track\t?concept\t?similar\t?label\t?paper_track\t?score\t"
+                      "?shared_concepts\t?shared_words")
+    assert tsv[2].split("\t")[6] == '"0.8165"^^<http://www.w3.org/2001/XMLSchema#decimal>'
     doc = json.loads(format_result(res, "json"))
     assert doc["head"]["vars"] == list(res.variables)
     first = doc["results"]["bindings"][0]

@@ -18,8 +18,8 @@ TEXT = """SELECT ?p WHERE {
 }
 """
 
-# counts, totals, one paper's authors, the query another engineer rewrites
-UNSCOPED = {"dataset-summary", "entity-types", "track-summary", "paper-authors", "similar-papers"}
+# counts, totals, one paper's authors
+UNSCOPED = {"dataset-summary", "entity-types", "track-summary", "paper-authors"}
 # the concept is the question itself (papers-about, concept-tree), or the track is
 # grouped by rather than scoped (top-entities-per-track, proposals-per-track)
 OWN = {"papers-about": {"concept"}, "concept-tree": {"concept"},
