@@ -105,13 +105,13 @@ _FOLDED: dict[str, str] = {}
 
 
 def _folded(word: str) -> str:
-    folded = _FOLDED.get(word)
-    if folded is None:
-        folded = "" if len(word) < 3 or word in _STOP else _fold(word)
-        if folded in _STOP:
-            folded = ""
-        if len(_FOLDED) < 1_000_000:
-            _FOLDED[word] = folded
+    """``word``'s folding, or "" when it is left out; remembered in :data:`_FOLDED`
+    (the caller looks there first: this runs once per distinct word)."""
+    folded = "" if len(word) < 3 or word in _STOP else _fold(word)
+    if folded in _STOP:
+        folded = ""
+    if len(_FOLDED) < 1_000_000:
+        _FOLDED[word] = folded
     return folded
 
 

@@ -13,7 +13,7 @@ through the group where the version graph itself (the same triples) gives
 the right 4, once a few graph groups existed (tests/store/test_remote.py).
 
 >>> print(version_lookup("https://example.org/g"))
-SELECT ?v WHERE { GRAPH <https://w3id.org/paper-kg/push-versions> { <https://example.org/g> <https://w3id.org/paper-kg/ns#version> ?v } }
+SELECT DISTINCT ?v WHERE { GRAPH <https://w3id.org/paper-kg/push-versions> { <https://example.org/g> <https://w3id.org/paper-kg/ns#version> ?v } }
 >>> newest(["https://w3id.org/paper-kg/push-version/1796479606-b", "https://w3id.org/paper-kg/push-version/1796479607-a"])
 'https://w3id.org/paper-kg/push-version/1796479607-a'
 >>> newest([]) is None
@@ -22,6 +22,10 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable
+
+import pyoxigraph as ox
+
+from kg.store.sparql_text import sparql_term
 
 __all__ = ["REGISTRY", "VERSION", "VERSION_PREFIX", "newest", "version_lookup"]
 
@@ -33,9 +37,15 @@ REGISTRY = "https://w3id.org/paper-kg/push-versions"
 VERSION = "https://w3id.org/paper-kg/ns#version"
 
 
-def version_lookup(graph: str) -> str:
-    """The query for the versions the registry names for ``graph`` (an IRI already checked)."""
-    return f"SELECT ?v WHERE {{ GRAPH <{REGISTRY}> {{ <{graph}> <{VERSION}> ?v }} }}"
+def version_lookup(graph: str | None) -> str:
+    """The query for the versions the registry names for ``graph`` (or for any graph),
+    the graph written as an RDF term (:func:`kg.store.sparql_text.sparql_term`).
+
+    Raises ValueError when ``graph`` is no IRI.
+    """
+    subject = sparql_term(ox.NamedNode(graph)) if graph else "?g"
+    return (f"SELECT DISTINCT ?v WHERE {{ GRAPH <{REGISTRY}> "
+            f"{{ {subject} <{VERSION}> ?v }} }}")
 
 
 def newest(versions: Iterable[str]) -> str | None:

@@ -28,7 +28,7 @@ import pyoxigraph as ox
 
 from kg.errors import QueryError, StoreError
 from kg.store.http import HttpClient, public_url
-from kg.store.registry import REGISTRY, VERSION_PREFIX
+from kg.store.registry import REGISTRY, VERSION_PREFIX, version_lookup
 from kg.store.registry import VERSION as _VERSION
 from kg.store.remote import RemoteStore, graph_node
 from kg.store.sparql import QueryResult
@@ -87,9 +87,9 @@ class Virtuoso:
     # -- versions
     def versions(self, graph: str | None = None) -> list[str]:
         """The version graphs the registry names (for ``graph``, or for any graph)."""
-        subject = _iri(graph) if graph else "?g"
-        r = self.call(f"SELECT DISTINCT ?v WHERE {{ GRAPH {_iri(REGISTRY)} "
-                      f"{{ {subject} {_iri(_VERSION)} ?v }} }}", "the version lookup")
+        if graph:
+            graph_node(graph)  # a one-line error for a graph name that is no IRI
+        r = self.call(version_lookup(graph), "the version lookup")
         return sorted(str(row[0].value) for row in r.rows if row and row[0] is not None)
 
     def register(self, graph: str, version: str, what: str) -> None:
