@@ -218,7 +218,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--sweep", action="store_true")
     ap.add_argument("--keep", type=Path, help="keep the builds here")
     ap.add_argument("--against", type=Path, help="another kg tree, ranked side by side")
+    ap.add_argument("--sets", nargs="+", metavar="SET=LISTING",
+                    help="the concept sets of (b) and their venue's listing stem, instead of "
+                         "the four tuning sets (e.g. a held-aside set, scored once: "
+                         "neurips20_blind=neurips_2020_all)")
     args = ap.parse_args(argv)
+    if args.sets:
+        SETS.clear()
+        SETS.update(dict(item.split("=", 1) for item in args.sets))
     tmp = tempfile.TemporaryDirectory()
     work = args.keep or Path(tmp.name)
     work.mkdir(parents=True, exist_ok=True)
@@ -289,7 +296,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     for m in ("any", "rare"):
         t = {k: totals[f"{k}/{m}"] for k in kinds}
         figures = {k: (v[0] / v[2], v[1] / v[2], int(v[3])) for k, v in t.items()}
-        print(_line(f"(b) all four {m}", figures, int(t["tfidf"][2])))
+        print(_line(f"(b) all {len(SETS)} {m}", figures, int(t["tfidf"][2])))
         print(f"{'':<22} new / tfidf = {figures['new'][1] / figures['tfidf'][1]:.2f}x "
               f"(all slots), old / tfidf = {figures['old'][1] / figures['tfidf'][1]:.2f}x")
     for label, (hits_any, hits_rare, n) in sorted(sweep.items()):
